@@ -1,0 +1,94 @@
+package io.github.gpusizer.catalog;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.time.LocalDate;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * An instance type someone rents out: one machine with {@code gpuCount} GPUs, its host and its prices.
+ *
+ * <pre>{@code
+ * for (Offering o : catalog.offerings()) {
+ *   System.out.println(o.provider() + " " + o.instanceType() + " " + o.gpu().id() + " x" + o.gpuCount()
+ *       + " " + o.onDemandPerHour() + "/h");
+ * }
+ * }</pre>
+ *
+ * @param provider who sells it, e.g. {@code aws} or {@code aistudio}
+ * @param instanceType the provider's name for it, e.g. {@code p4d.24xlarge}
+ * @param region where it is sold, e.g. {@code us-east-1}
+ * @param gpu the GPU model it carries
+ * @param gpuCount GPUs per instance, >= 1
+ * @param vcpus logical CPU cores of the instance
+ * @param ram host memory
+ * @param localDisk disk that comes with the instance (system plus data disk); zero if none
+ * @param onDemandPerHour the on-demand price of the whole instance for one hour
+ * @param spotPerHour the spot (pre-emptible) price per hour, if sold that way
+ * @param billing how used time is rounded up before billing
+ * @param monthly the monthly subscription price of the instance, if offered
+ * @param yearly the yearly subscription price of the instance, if offered
+ * @param networkGbps network bandwidth between instances in Gbit/s, where the provider states it
+ * @param priceDate the date the prices were read
+ * @param source where the prices and the shape come from
+ */
+public record Offering(
+    String provider,
+    String instanceType,
+    String region,
+    Gpu gpu,
+    int gpuCount,
+    int vcpus,
+    DataSize ram,
+    DataSize localDisk,
+    Money onDemandPerHour,
+    Optional<Money> spotPerHour,
+    BillingMode billing,
+    Optional<Money> monthly,
+    Optional<Money> yearly,
+    OptionalDouble networkGbps,
+    LocalDate priceDate,
+    String source) {
+
+  public Offering {
+    checkArgument(!checkNotNull(provider, "provider").isBlank(), "offering needs a provider");
+    checkArgument(!checkNotNull(instanceType, "instanceType").isBlank(), "offering of %s needs an instance type", provider);
+    checkNotNull(region, "region");
+    checkNotNull(gpu, "gpu");
+    checkArgument(gpuCount >= 1, "%s %s: GPU count must be >= 1, was %s", provider, instanceType, gpuCount);
+    checkArgument(vcpus >= 0, "%s %s: vCPUs must be >= 0, was %s", provider, instanceType, vcpus);
+    checkNotNull(ram, "ram");
+    checkNotNull(localDisk, "localDisk");
+    checkNotNull(onDemandPerHour, "onDemandPerHour");
+    checkArgument(!onDemandPerHour.isNegative(), "%s %s: on-demand price must be >= 0, was %s", provider, instanceType, onDemandPerHour);
+    checkNotNull(spotPerHour, "spotPerHour");
+    spotPerHour.ifPresent(spot -> {
+      checkArgument(!spot.isNegative(), "%s %s: spot price must be >= 0, was %s", provider, instanceType, spot);
+      checkArgument(spot.currency().equals(onDemandPerHour.currency()),
+          "%s %s: spot price currency %s differs from on-demand %s", provider, instanceType, spot.currency(), onDemandPerHour.currency());
+    });
+    checkNotNull(billing, "billing");
+    checkNotNull(monthly, "monthly");
+    checkNotNull(yearly, "yearly");
+    checkNotNull(networkGbps, "networkGbps");
+    checkNotNull(priceDate, "priceDate");
+    checkArgument(!checkNotNull(source, "source").isBlank(), "%s %s needs a source for its price", provider, instanceType);
+  }
+
+  /** {@code provider/instanceType/region}, unique within a catalog. */
+  public String key() {
+    return provider + "/" + instanceType + "/" + region;
+  }
+
+  /** Device memory of all GPUs of the instance together. */
+  public DataSize totalGpuMemory() {
+    return gpu.memory().times(gpuCount);
+  }
+
+  @Override
+  public String toString() {
+    return key() + " (" + gpu.id() + " x" + gpuCount + ", " + onDemandPerHour + "/h)";
+  }
+}

@@ -1,0 +1,55 @@
+package io.github.gpusizer.core.model;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * A convolutional network (or any image model) described by what its layer shapes add up to at a reference
+ * resolution; FLOPs and activations scale with the image area.
+ *
+ * <pre>{@code
+ * ConvNet resnet50 = (ConvNet) Presets.get("resnet50");
+ * double gflops = resnet50.forwardFlops(224) / 1e9; // about 8.2 (4.1 GMACs)
+ * }</pre>
+ *
+ * @param name short name
+ * @param parameters all parameters
+ * @param forwardFlopsAtReference FLOPs of one forward pass of one sample at the reference resolution (2 per
+ *     multiply-accumulate)
+ * @param activationElementsAtReference elements of all layer outputs one sample keeps for the backward pass at the
+ *     reference resolution
+ * @param referenceResolution image side in pixels the two figures above are for
+ */
+public record ConvNet(
+    String name,
+    long parameters,
+    double forwardFlopsAtReference,
+    long activationElementsAtReference,
+    int referenceResolution) implements ModelSpec {
+
+  public ConvNet {
+    checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
+    checkArgument(parameters > 0, "%s: parameters must be > 0, was %s", name, parameters);
+    checkArgument(forwardFlopsAtReference > 0 && Double.isFinite(forwardFlopsAtReference),
+        "%s: forward FLOPs must be > 0, was %s", name, forwardFlopsAtReference);
+    checkArgument(activationElementsAtReference > 0,
+        "%s: activation elements must be > 0, was %s", name, activationElementsAtReference);
+    checkArgument(referenceResolution > 0, "%s: reference resolution must be > 0 px, was %s", name, referenceResolution);
+  }
+
+  /** Forward FLOPs per sample at an image side of {@code resolution} pixels (scales with the area). */
+  public double forwardFlops(int resolution) {
+    return forwardFlopsAtReference * areaRatio(resolution);
+  }
+
+  /** Activation elements per sample at an image side of {@code resolution} pixels. */
+  public double activationElements(int resolution) {
+    return activationElementsAtReference * areaRatio(resolution);
+  }
+
+  private double areaRatio(int resolution) {
+    checkArgument(resolution > 0, "%s: image size must be > 0 px, was %s", name, resolution);
+    double r = (double) resolution / referenceResolution;
+    return r * r;
+  }
+}

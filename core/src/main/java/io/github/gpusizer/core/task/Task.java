@@ -1,0 +1,209 @@
+package io.github.gpusizer.core.task;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableSet;
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.model.ConvNet;
+import io.github.gpusizer.core.model.ModelSpec;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * A job to size: a model, what is done with it, how much of it, and the numeric and memory recipe.
+ *
+ * <pre>{@code
+ * Task lora = Task.lora(Presets.get("llama-2-7b"), 8)
+ *     .tokens(50e6).microBatch(1).globalBatch(128).sequenceLength(1024)
+ *     .precision(PrecisionMode.BF16_PURE).build();
+ * }</pre>
+ *
+ * @param model the model
+ * @param kind training, adapter fine-tuning or inference
+ * @param tokens total tokens to process (training tokens, or generated tokens for inference), if given that way
+ * @param samples total samples to process (data-set samples × epochs), if given that way
+ * @param microBatch samples per GPU per forward/backward pass (for inference: concurrent sequences)
+ * @param globalBatch samples per optimizer step over all data-parallel ranks (gradient accumulation makes up the
+ *     rest); 0 means one micro-batch per rank
+ * @param sequenceLength tokens per sample for sequence models (for inference: the prompt length)
+ * @param imageSize image side in pixels for image models
+ * @param precision numeric recipe
+ * @param optimizer optimizer (training only)
+ * @param checkpointing activation recomputation
+ * @param flashAttention fused attention kernels that never store the s×s score matrix
+ * @param loraRank adapter rank (LoRA and QLoRA)
+ * @param loraTargets projections that get adapters
+ * @param quantization storage of frozen or served weights
+ * @param generatedTokens tokens generated per sequence (inference)
+ * @param datasetSize size of the data set on disk, if known
+ * @param cpuMsPerSample CPU milliseconds to load and preprocess one sample on one core, if known
+ */
+public record Task(
+    ModelSpec model,
+    TaskKind kind,
+    OptionalDouble tokens,
+    OptionalDouble samples,
+    int microBatch,
+    int globalBatch,
+    int sequenceLength,
+    int imageSize,
+    PrecisionMode precision,
+    Optimizer optimizer,
+    Checkpointing checkpointing,
+    boolean flashAttention,
+    int loraRank,
+    ImmutableSet<LoraTarget> loraTargets,
+    WeightQuantization quantization,
+    int generatedTokens,
+    Optional<DataSize> datasetSize,
+    OptionalDouble cpuMsPerSample) {
+
+  public Task {
+    checkNotNull(model, "model");
+    checkNotNull(kind, "kind");
+    checkNotNull(tokens, "tokens");
+    checkNotNull(samples, "samples");
+    tokens.ifPresent(t -> checkArgument(t > 0 && Double.isFinite(t), "tokens must be > 0, was %s", t));
+    samples.ifPresent(s -> checkArgument(s > 0 && Double.isFinite(s), "samples must be > 0, was %s", s));
+    checkArgument(tokens.isEmpty() || samples.isEmpty(), "give the amount of work as tokens or as samples, not both");
+    checkArgument(microBatch >= 1, "micro-batch must be >= 1, was %s", microBatch);
+    checkArgument(globalBatch == 0 || globalBatch >= microBatch,
+        "global batch must be 0 (one micro-batch per rank) or >= the micro-batch %s, was %s", microBatch, globalBatch);
+    checkArgument(sequenceLength >= 1, "sequence length must be >= 1 token, was %s", sequenceLength);
+    checkArgument(imageSize >= 1, "image size must be >= 1 px, was %s", imageSize);
+    checkNotNull(precision, "precision");
+    checkNotNull(optimizer, "optimizer");
+    checkNotNull(checkpointing, "checkpointing");
+    checkArgument(!kind.isAdapter() || loraRank >= 1, "%s needs a LoRA rank >= 1, was %s", kind, loraRank);
+    loraTargets = ImmutableSet.copyOf(loraTargets);
+    checkArgument(!kind.isAdapter() || !loraTargets.isEmpty(), "%s needs at least one LoRA target", kind);
+    checkNotNull(quantization, "quantization");
+    checkArgument(generatedTokens >= 0, "generated tokens must be >= 0, was %s", generatedTokens);
+    checkNotNull(datasetSize, "datasetSize");
+    checkNotNull(cpuMsPerSample, "cpuMsPerSample");
+    cpuMsPerSample.ifPresent(ms -> checkArgument(ms >= 0 && Double.isFinite(ms),
+        "CPU milliseconds per sample must be >= 0, was %s", ms));
+  }
+
+  /** Training from scratch. */
+  public static Builder pretraining(ModelSpec model) {
+    return new Builder(model, TaskKind.PRETRAINING);
+  }
+
+  /** Training all weights of a pre-trained model. */
+  public static Builder fullFineTuning(ModelSpec model) {
+    return new Builder(model, TaskKind.FULL_FINE_TUNING);
+  }
+
+  /** LoRA on query and value projections (the original paper's choice) at the given rank. */
+  public static Builder lora(ModelSpec model, int rank) {
+    return new Builder(model, TaskKind.LORA).loraRank(rank).precision(PrecisionMode.BF16_PURE);
+  }
+
+  /** QLoRA: LoRA over NF4 base weights. */
+  public static Builder qlora(ModelSpec model, int rank) {
+    return new Builder(model, TaskKind.QLORA).loraRank(rank).precision(PrecisionMode.BF16_PURE)
+        .quantization(WeightQuantization.NF4);
+  }
+
+  /** Serving: prompt of {@code sequenceLength} tokens, then {@code generatedTokens} decoded. */
+  public static Builder inference(ModelSpec model) {
+    return new Builder(model, TaskKind.INFERENCE).precision(PrecisionMode.BF16_PURE);
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder(model, kind);
+    b.tokens = tokens;
+    b.samples = samples;
+    b.microBatch = microBatch;
+    b.globalBatch = globalBatch;
+    b.sequenceLength = sequenceLength;
+    b.imageSize = imageSize;
+    b.precision = precision;
+    b.optimizer = optimizer;
+    b.checkpointing = checkpointing;
+    b.flashAttention = flashAttention;
+    b.loraRank = loraRank;
+    b.loraTargets = EnumSet.noneOf(LoraTarget.class);
+    b.loraTargets.addAll(loraTargets);
+    b.quantization = quantization;
+    b.generatedTokens = generatedTokens;
+    b.datasetSize = datasetSize;
+    b.cpuMsPerSample = cpuMsPerSample;
+    return b;
+  }
+
+  /** Whether the model reads images (a {@link ConvNet}) rather than token sequences. */
+  public boolean isImageModel() {
+    return model instanceof ConvNet;
+  }
+
+  /** Mutable builder with common defaults: micro-batch 1, sequence 2048, image 224, BF16 mixed, AdamW. */
+  public static final class Builder {
+    private final ModelSpec model;
+    private final TaskKind kind;
+    private OptionalDouble tokens = OptionalDouble.empty();
+    private OptionalDouble samples = OptionalDouble.empty();
+    private int microBatch = 1;
+    private int globalBatch;
+    private int sequenceLength = 2048;
+    private int imageSize = 224;
+    private PrecisionMode precision = PrecisionMode.BF16_MIXED;
+    private Optimizer optimizer = Optimizer.ADAMW;
+    private Checkpointing checkpointing = Checkpointing.NONE;
+    private boolean flashAttention = true;
+    private int loraRank;
+    private Set<LoraTarget> loraTargets = EnumSet.of(LoraTarget.Q, LoraTarget.V);
+    private WeightQuantization quantization = WeightQuantization.NONE;
+    private int generatedTokens;
+    private Optional<DataSize> datasetSize = Optional.empty();
+    private OptionalDouble cpuMsPerSample = OptionalDouble.empty();
+    private double epochs = 1;
+    private double samplesPerEpoch;
+
+    private Builder(ModelSpec model, TaskKind kind) {
+      this.model = checkNotNull(model, "model");
+      this.kind = kind;
+    }
+
+    public Builder tokens(double v) { this.tokens = OptionalDouble.of(v); return this; }
+    /** Samples in one epoch of the data set; multiply by {@link #epochs(double)}. */
+    public Builder samples(double v) { this.samplesPerEpoch = v; return this; }
+    public Builder epochs(double v) { this.epochs = v; return this; }
+    public Builder microBatch(int v) { this.microBatch = v; return this; }
+    public Builder globalBatch(int v) { this.globalBatch = v; return this; }
+    public Builder sequenceLength(int v) { this.sequenceLength = v; return this; }
+    public Builder imageSize(int v) { this.imageSize = v; return this; }
+    public Builder precision(PrecisionMode v) { this.precision = v; return this; }
+    public Builder optimizer(Optimizer v) { this.optimizer = v; return this; }
+    public Builder checkpointing(Checkpointing v) { this.checkpointing = v; return this; }
+    public Builder flashAttention(boolean v) { this.flashAttention = v; return this; }
+    public Builder loraRank(int v) { this.loraRank = v; return this; }
+    public Builder loraTargets(Set<LoraTarget> v) { this.loraTargets = EnumSet.copyOf(v); return this; }
+    public Builder quantization(WeightQuantization v) { this.quantization = v; return this; }
+    public Builder generatedTokens(int v) { this.generatedTokens = v; return this; }
+    public Builder datasetSize(DataSize v) { this.datasetSize = Optional.of(v); return this; }
+    public Builder cpuMsPerSample(double v) { this.cpuMsPerSample = OptionalDouble.of(v); return this; }
+
+    /**
+     * Builds the task.
+     *
+     * @throws IllegalArgumentException naming the field and the rule when a value is out of range
+     */
+    public Task build() {
+      OptionalDouble totalSamples = samples;
+      if (samplesPerEpoch != 0 || epochs != 1) {
+        checkArgument(samplesPerEpoch > 0 && Double.isFinite(samplesPerEpoch),
+            "samples per epoch must be > 0, was %s", samplesPerEpoch);
+        checkArgument(epochs > 0 && Double.isFinite(epochs), "epochs must be > 0, was %s", epochs);
+        totalSamples = OptionalDouble.of(samplesPerEpoch * epochs);
+      }
+      return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequenceLength, imageSize,
+          precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
+          quantization, generatedTokens, datasetSize, cpuMsPerSample);
+    }
+  }
+}

@@ -1,0 +1,9 @@
+/** Workload model, estimators, cost model and the GpuSizer recommendation engine. */
+module io.github.gpusizer.core {
+  requires transitive io.github.gpusizer.catalog;
+  requires transitive com.google.common;
+  requires com.fasterxml.jackson.core;
+
+  exports io.github.gpusizer.core.model;
+  exports io.github.gpusizer.core.task;
+}
