@@ -158,7 +158,7 @@ final class CatalogFiles {
     }
     throw CatalogException.ofLine(csv.file(), csv.headerLine(), String.format(
         "cannot tell the format from the header %s; expected a %s header (%s), an %s header (%s) or a %s header (%s)",
-        Joiner.on(',').join(csv.header()), GpuCsv.FORMAT, Joiner.on(',').join(GpuCsv.COLUMNS),
+        csv.headerText(), GpuCsv.FORMAT, Joiner.on(',').join(GpuCsv.COLUMNS),
         OfferingCsv.FORMAT, Joiner.on(',').join(OfferingCsv.COLUMNS),
         SkyPilotCsv.FORMAT, Joiner.on(',').join(SkyPilotCsv.REQUIRED)), null);
   }
@@ -168,7 +168,7 @@ final class CatalogFiles {
     if (actual != expected) {
       throw CatalogException.ofLine(csv.file(), csv.headerLine(), String.format(
           "expected a %s file, but the header %s is that of a %s file", name(expected),
-          Joiner.on(',').join(csv.header()), name(actual)), null);
+          csv.headerText(), name(actual)), null);
     }
   }
 

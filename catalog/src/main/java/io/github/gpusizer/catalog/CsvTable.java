@@ -52,6 +52,8 @@ final class CsvTable {
       .setAllowMissingColumnNames(true)
       .get();
   private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d{1,4})?");
+  /** The most header names a message repeats: a hostile header of a million names must not make a 7 MB message. */
+  private static final int SHOWN_COLUMNS = 40;
   private static final Pattern LEXER_LINE = Pattern.compile("\\((?:start)?line:? (\\d+)\\)|at line: (\\d+)");
 
   /** Which values a number may take. */
@@ -103,7 +105,7 @@ final class CsvTable {
           if (record.size() != header.size()) {
             throw CatalogException.ofLine(file, line, String.format(
                 "has %d cells, but the header has %d columns (%s)",
-                record.size(), header.size(), Joiner.on(',').join(header)), null);
+                record.size(), header.size(), headerText()), null);
           }
           parsed.add(new Row(line, record));
         }
@@ -195,7 +197,7 @@ final class CsvTable {
       String name = header.get(i);
       if (name.isEmpty()) {
         throw new CatalogException(file, headerLine, null, i + 1,
-            String.format("column %d of the header has no name (header: %s)", i + 1, Joiner.on(',').join(header)), null);
+            String.format("column %d of the header has no name (header: %s)", i + 1, headerText()), null);
       }
       Integer earlier = index.putIfAbsent(name, i);
       if (earlier != null) {
@@ -255,6 +257,14 @@ final class CsvTable {
 
   ImmutableList<String> header() {
     return header;
+  }
+
+  /** The header for a message: its names joined with ',', the first {@value #SHOWN_COLUMNS} of a wider one. */
+  String headerText() {
+    if (header.size() <= SHOWN_COLUMNS) {
+      return Joiner.on(',').join(header);
+    }
+    return Joiner.on(',').join(header.subList(0, SHOWN_COLUMNS)) + ",... (" + header.size() + " columns)";
   }
 
   int headerLine() {

@@ -77,11 +77,25 @@ public record DataSize(long bytes) implements Comparable<DataSize> {
     return bytes / 1e9;
   }
 
+  /**
+   * The sum.
+   *
+   * @throws IllegalArgumentException if it is 2^63 bytes or more
+   */
   public DataSize plus(DataSize other) {
-    return new DataSize(Math.addExact(bytes, other.bytes));
+    checkArgument(bytes <= Long.MAX_VALUE - other.bytes,
+        "sum of sizes must be < 2^63 bytes, was %s + %s bytes", bytes, other.bytes);
+    return new DataSize(bytes + other.bytes);
   }
 
+  /**
+   * The difference.
+   *
+   * @throws IllegalArgumentException if {@code other} is larger than this size
+   */
   public DataSize minus(DataSize other) {
+    checkArgument(other.bytes <= bytes, "cannot subtract %s bytes from %s bytes: size must be >= 0", other.bytes,
+        bytes);
     return new DataSize(bytes - other.bytes);
   }
 

@@ -31,9 +31,17 @@ public record Money(BigDecimal amount, Currency currency) implements Comparable<
   }
 
   /**
+   * The most digits a parsed amount may have before and after the decimal point. Text such as {@code 1e999999999}
+   * is a valid {@code BigDecimal}, but printing or rounding it would take gigabytes; no price needs a thousand
+   * digits.
+   */
+  private static final int MAX_PARSED_DIGITS = 1000;
+
+  /**
    * Parses a decimal amount and an ISO 4217 code.
    *
-   * @throws IllegalArgumentException if the amount is not a decimal number or the code is not a known currency
+   * @throws IllegalArgumentException if the amount is not a decimal number, has more than 1000 digits before or
+   *     after the decimal point, or the code is not a known currency
    */
   public static Money of(String amount, String currencyCode) {
     checkNotNull(amount, "amount");
@@ -44,6 +52,10 @@ public record Money(BigDecimal amount, Currency currency) implements Comparable<
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("amount must be a decimal number such as 2.09, was '" + amount + "'", e);
     }
+    checkArgument((long) value.precision() - value.scale() <= MAX_PARSED_DIGITS
+            && value.scale() <= MAX_PARSED_DIGITS,
+        "amount must have at most %s digits before and after the decimal point, was '%s'", MAX_PARSED_DIGITS,
+        amount);
     return new Money(value, currency(currencyCode));
   }
 

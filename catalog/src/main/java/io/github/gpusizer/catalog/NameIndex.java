@@ -4,6 +4,7 @@ import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,7 +23,12 @@ final class NameIndex {
   /** Brand and product-line words that users and clouds put in front of a model name, or leave out. */
   private static final ImmutableSet<String> BRANDS =
       ImmutableSet.of("nvidia", "tesla", "geforce", "amd", "instinct", "google");
-  private static final Splitter WORDS = Splitter.onPattern("[^a-z0-9.+]+").omitEmptyStrings();
+  /**
+   * Words are runs of letters and digits of any script, '.' and '+'. A letter outside ASCII stays in its word, so a
+   * look-alike such as the Cyrillic 'О' in {@code "A10О"} makes the name unknown instead of being dropped (which
+   * would silently find the A10).
+   */
+  private static final Splitter WORDS = Splitter.onPattern("[^\\p{L}\\p{N}.+]+").omitEmptyStrings();
   private static final int MAX_SUGGESTIONS = 5;
 
   private final ImmutableMap<String, Gpu> byKey;
@@ -34,11 +40,13 @@ final class NameIndex {
   }
 
   /**
-   * The look-up key of a name: lower case, only letters, digits, '.' and '+', brand words dropped.
-   * {@code "NVIDIA A100-SXM4-80GB"}, {@code "a100 sxm4 80gb"} and {@code "A100_SXM4_80GB"} share one key.
+   * The look-up key of a name: compatibility forms folded (NFKC: full-width {@code "Ａ１００"} is {@code "A100"}),
+   * lower case, only letters, digits, '.' and '+', brand words dropped. {@code "NVIDIA A100-SXM4-80GB"},
+   * {@code "a100 sxm4 80gb"} and {@code "A100_SXM4_80GB"} share one key.
    */
   static String normalize(String name) {
-    List<String> words = WORDS.splitToList(name.toLowerCase(Locale.ROOT));
+    String folded = Normalizer.normalize(name, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    List<String> words = WORDS.splitToList(folded);
     List<String> kept = words.stream().filter(w -> !BRANDS.contains(w)).collect(Collectors.toList());
     return String.join("", kept.isEmpty() ? words : kept);
   }

@@ -39,9 +39,13 @@ class DataSizeTest {
     assertThatThrownBy(() -> DataSize.ofBytes(Double.NaN))
         .hasMessage("size must be a finite number of bytes in [0, 2^63), was NaN");
     assertThatThrownBy(() -> DataSize.ofGiB(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> DataSize.ofGB(1).minus(DataSize.ofGB(2))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> DataSize.ofGB(1).minus(DataSize.ofGB(2)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cannot subtract 2000000000 bytes from 1000000000 bytes: size must be >= 0");
+    // An overflowing sum is bad input like any other, not an ArithmeticException.
     assertThatThrownBy(() -> DataSize.ofBytes(Long.MAX_VALUE).plus(DataSize.ofBytes(1L)))
-        .isInstanceOf(ArithmeticException.class);
+        .isExactlyInstanceOf(IllegalArgumentException.class)
+        .hasMessage("sum of sizes must be < 2^63 bytes, was 9223372036854775807 + 1 bytes");
   }
 
   @Test
