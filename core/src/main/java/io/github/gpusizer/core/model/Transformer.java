@@ -96,6 +96,9 @@ public record Transformer(
     checkArgument(kvHeads > 0 && heads % kvHeads == 0,
         "%s: KV heads must be > 0 and divide the %s heads, was %s", name, heads, kvHeads);
     checkArgument(headDim > 0, "%s: head dimension must be > 0, was %s", name, headDim);
+    checkArgument((long) heads * headDim <= Integer.MAX_VALUE,
+        "%s: attention width heads × head dimension must be <= %s, was %s × %s", name, Integer.MAX_VALUE, heads,
+        headDim);
     checkArgument(ffn > 0, "%s: FFN size must be > 0, was %s", name, ffn);
     checkArgument(vocab > 0, "%s: vocabulary must be > 0, was %s", name, vocab);
     checkArgument(maxPositions > 0, "%s: max positions must be > 0, was %s", name, maxPositions);
@@ -271,6 +274,9 @@ public record Transformer(
       int dim = headDim > 0 ? headDim : hidden / heads;
       int buckets = relativeAttentionBuckets >= 0 ? relativeAttentionBuckets
           : positions == Positions.RELATIVE_BIAS ? T5_RELATIVE_BUCKETS : 0;
+      checkArgument(ffn > 0 || 4L * hidden <= Integer.MAX_VALUE,
+          "%s: the default FFN size 4 × hidden must be <= %s, was 4 × %s; give the FFN size explicitly", name,
+          Integer.MAX_VALUE, hidden);
       return new Transformer(name, stack, layers, decoderLayers, hidden, heads, kvHeads > 0 ? kvHeads : heads, dim,
           ffn > 0 ? ffn : 4 * hidden, vocab, maxPositions, gatedMlp, tiedEmbeddings, bias, norm, positions, typeVocab,
           pooler, experts, activeExperts, extraBiases, parallelBlock, buckets);
