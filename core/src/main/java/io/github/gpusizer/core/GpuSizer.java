@@ -10,15 +10,18 @@ import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.CostModel;
+import io.github.gpusizer.core.cost.ExchangeRates;
+import io.github.gpusizer.core.cost.Interruptions;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.estimate.Estimator;
-import io.github.gpusizer.core.sizing.CurrencyConverter;
-import io.github.gpusizer.core.sizing.InterimCostStep;
+import io.github.gpusizer.core.sizing.CostStep;
 import io.github.gpusizer.core.sizing.Settings;
 import io.github.gpusizer.core.sizing.Sizer;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Currency;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -86,6 +89,9 @@ public final class GpuSizer {
   private CudaVersion cuda;
   private int runs;
   private Estimator estimator;
+  private CostModel costModel;
+  private ExchangeRates exchangeRates;
+  private Interruptions spotInterruptions;
 
   private GpuSizer(Task task) {
     this.task = task;
@@ -106,8 +112,9 @@ public final class GpuSizer {
 
   /** The offerings to choose from (default: the bundled catalog). */
   public synchronized GpuSizer catalog(Catalog catalog) {
+    checkNotNull(catalog, "catalog");
     requireUnset("catalog", this.catalog);
-    this.catalog = checkNotNull(catalog, "catalog");
+    this.catalog = catalog;
     return this;
   }
 
@@ -117,9 +124,9 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if not positive
    */
   public synchronized GpuSizer deadline(Duration deadline) {
-    requireUnset("deadline", this.deadline);
     checkNotNull(deadline, "deadline");
     checkArgument(deadline.compareTo(Duration.ZERO) > 0, "deadline must be > 0, was %s", deadline);
+    requireUnset("deadline", this.deadline);
     this.deadline = deadline;
     return this;
   }
@@ -131,9 +138,9 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if not positive
    */
   public synchronized GpuSizer budget(Money budget) {
-    requireUnset("budget", this.budget);
     checkNotNull(budget, "budget");
     checkArgument(budget.amount().signum() > 0, "budget must be > 0, was %s", budget);
+    requireUnset("budget", this.budget);
     this.budget = budget;
     return this;
   }
@@ -144,8 +151,8 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if below 1
    */
   public synchronized GpuSizer maxGpus(int maxGpus) {
-    requireUnset("maxGpus", this.maxGpus == 0 ? null : this.maxGpus);
     checkArgument(maxGpus >= 1, "maxGpus must be >= 1, was %s", maxGpus);
+    requireUnset("maxGpus", this.maxGpus == 0 ? null : this.maxGpus);
     this.maxGpus = maxGpus;
     return this;
   }
@@ -156,23 +163,25 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if below 1
    */
   public synchronized GpuSizer maxNodes(int maxNodes) {
-    requireUnset("maxNodes", this.maxNodes == 0 ? null : this.maxNodes);
     checkArgument(maxNodes >= 1, "maxNodes must be >= 1, was %s", maxNodes);
+    requireUnset("maxNodes", this.maxNodes == 0 ? null : this.maxNodes);
     this.maxNodes = maxNodes;
     return this;
   }
 
   /** Only offerings of these providers, e.g. {@code "aws", "aistudio"} (case-insensitive; default: all). */
   public synchronized GpuSizer providers(String... providers) {
+    ImmutableSet<String> names = names("providers", providers);
     requireUnset("providers", this.providers);
-    this.providers = names("providers", providers);
+    this.providers = names;
     return this;
   }
 
   /** Only offerings in these regions (case-insensitive; default: all). */
   public synchronized GpuSizer regions(String... regions) {
+    ImmutableSet<String> names = names("regions", regions);
     requireUnset("regions", this.regions);
-    this.regions = names("regions", regions);
+    this.regions = names;
     return this;
   }
 
@@ -181,19 +190,20 @@ public final class GpuSizer {
    * Names are resolved against the catalog by {@link #recommend()}.
    */
   public synchronized GpuSizer gpuModels(String... models) {
+    ImmutableSet<String> names = names("gpuModels", models);
     requireUnset("gpuModels", this.gpuModels);
-    this.gpuModels = names("gpuModels", models);
+    this.gpuModels = names;
     return this;
   }
 
   /** How instances may be paid for (default: on-demand only). */
   public synchronized GpuSizer pricing(PricingMode first, PricingMode... more) {
-    requireUnset("pricing", this.pricing);
     checkNotNull(first, "pricing");
     EnumSet<PricingMode> modes = EnumSet.of(first);
     for (PricingMode m : checkNotNull(more, "pricing")) {
       modes.add(checkNotNull(m, "pricing mode"));
     }
+    requireUnset("pricing", this.pricing);
     this.pricing = ImmutableSet.copyOf(modes);
     return this;
   }
@@ -210,23 +220,25 @@ public final class GpuSizer {
    * @throws IllegalArgumentException unless in [0, 1)
    */
   public synchronized GpuSizer minHeadroom(double fraction) {
-    requireUnset("minHeadroom", minHeadroomFraction != null ? minHeadroomFraction : minHeadroom);
     checkArgument(fraction >= 0 && fraction < 1, "minHeadroom must be a fraction in [0, 1), was %s", fraction);
+    requireUnset("minHeadroom", minHeadroomFraction != null ? minHeadroomFraction : minHeadroom);
     this.minHeadroomFraction = fraction;
     return this;
   }
 
   /** The memory per GPU that must stay free beyond the estimate, e.g. {@code DataSize.ofGiB(2)}. */
   public synchronized GpuSizer minHeadroom(DataSize size) {
+    checkNotNull(size, "minHeadroom");
     requireUnset("minHeadroom", minHeadroomFraction != null ? minHeadroomFraction : minHeadroom);
-    this.minHeadroom = checkNotNull(size, "minHeadroom");
+    this.minHeadroom = size;
     return this;
   }
 
   /** What to optimise (default {@link Objective#CHEAPEST}). */
   public synchronized GpuSizer objective(Objective objective) {
+    checkNotNull(objective, "objective");
     requireUnset("objective", this.objective);
-    this.objective = checkNotNull(objective, "objective");
+    this.objective = objective;
     return this;
   }
 
@@ -237,8 +249,8 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if below 1 or not finite
    */
   public synchronized GpuSizer bestValueFactor(double factor) {
-    requireUnset("bestValueFactor", this.bestValueFactor == 0 ? null : this.bestValueFactor);
     checkArgument(factor >= 1 && Double.isFinite(factor), "bestValueFactor must be >= 1, was %s", factor);
+    requireUnset("bestValueFactor", this.bestValueFactor == 0 ? null : this.bestValueFactor);
     this.bestValueFactor = factor;
     return this;
   }
@@ -249,8 +261,9 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if not an ISO 4217 code
    */
   public synchronized GpuSizer currency(String code) {
+    Currency parsed = Money.currency(code);
     requireUnset("currency", this.currency);
-    this.currency = Money.currency(code);
+    this.currency = parsed;
     return this;
   }
 
@@ -261,8 +274,9 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if not a version number
    */
   public synchronized GpuSizer cudaVersion(String version) {
+    CudaVersion parsed = CudaVersion.parse(checkNotNull(version, "cudaVersion"));
     requireUnset("cudaVersion", this.cuda);
-    this.cuda = CudaVersion.parse(checkNotNull(version, "cudaVersion"));
+    this.cuda = parsed;
     return this;
   }
 
@@ -273,16 +287,51 @@ public final class GpuSizer {
    * @throws IllegalArgumentException if below 1 or above 100,000
    */
   public synchronized GpuSizer runs(int runs) {
-    requireUnset("runs", this.runs == 0 ? null : this.runs);
     checkArgument(runs >= 1 && runs <= 100_000, "runs must be in 1..100,000, was %s", runs);
+    requireUnset("runs", this.runs == 0 ? null : this.runs);
     this.runs = runs;
     return this;
   }
 
   /** The estimator of memory and time (default {@link Estimator#defaults()}), e.g. with a measured efficiency. */
   public synchronized GpuSizer estimator(Estimator estimator) {
+    checkNotNull(estimator, "estimator");
     requireUnset("estimator", this.estimator);
-    this.estimator = checkNotNull(estimator, "estimator");
+    this.estimator = estimator;
+    return this;
+  }
+
+  /**
+   * How billing is computed: minimum charges, storage (default {@link CostModel#defaults()}: per-second billing
+   * with a 60 s minimum, bundled exchange rates).
+   */
+  public synchronized GpuSizer costModel(CostModel model) {
+    checkNotNull(model, "costModel");
+    requireUnset("costModel", this.costModel);
+    this.costModel = model;
+    return this;
+  }
+
+  /**
+   * The exchange rates that convert prices into the ranking currency (default: the cost model's, which are the
+   * {@link ExchangeRates#bundled() bundled} reference rates). Converted costs are marked in each option.
+   */
+  public synchronized GpuSizer exchangeRates(ExchangeRates rates) {
+    checkNotNull(rates, "exchangeRates");
+    requireUnset("exchangeRates", this.exchangeRates);
+    this.exchangeRates = rates;
+    return this;
+  }
+
+  /**
+   * How often spot instances are interrupted and how the job checkpoints: spot options then carry the expected
+   * time and cost of re-done work. Only with {@link PricingMode#SPOT} allowed. Without it, spot is priced as if
+   * never interrupted, with a warning.
+   */
+  public synchronized GpuSizer spotInterruptions(Interruptions interruptions) {
+    checkNotNull(interruptions, "spotInterruptions");
+    requireUnset("spotInterruptions", this.spotInterruptions);
+    this.spotInterruptions = interruptions;
     return this;
   }
 
@@ -291,7 +340,8 @@ public final class GpuSizer {
    * fit, ranked by the objective.
    *
    * @throws IllegalStateException if settings contradict each other (a best-value factor without
-   *     {@link Objective#BEST_VALUE}; a budget in a currency with no rate to the ranking currency)
+   *     {@link Objective#BEST_VALUE}; spot interruptions without spot pricing; a budget in a currency with no
+   *     rate to the ranking currency)
    * @throws IllegalArgumentException if a provider, region or GPU model is not in the catalog (the message lists
    *     the known ones)
    */
@@ -307,23 +357,31 @@ public final class GpuSizer {
           "bestValueFactor applies only to Objective.BEST_VALUE; the objective is " + obj);
     }
     Currency cur = currency != null ? currency : budget != null ? budget.currency() : DEFAULT_CURRENCY;
-    CurrencyConverter converter = CurrencyConverter.none();
+    ImmutableSet<PricingMode> modes = pricing != null ? pricing : ImmutableSet.of(PricingMode.ON_DEMAND);
+    if (spotInterruptions != null && !modes.contains(PricingMode.SPOT)) {
+      throw new IllegalStateException("spotInterruptions apply only when spot is allowed; pricing is " + modes);
+    }
+    CostModel model = costModel != null ? costModel : CostModel.defaults();
+    ExchangeRates rates = exchangeRates != null ? exchangeRates : model.exchangeRates();
+    model = model.withExchangeRates(rates);
     Optional<Money> budgetInCurrency = Optional.empty();
     if (budget != null) {
-      Money b = budget;
-      budgetInCurrency = Optional.of(converter.convert(b, cur).orElseThrow(() -> new IllegalStateException(
-          "budget is in " + b.currency() + " but costs are ranked in " + cur + "; no exchange rate from "
-              + b.currency() + " to " + cur + " was given")));
+      try {
+        budgetInCurrency = Optional.of(rates.convert(budget, cur).amount());
+      } catch (UnknownExchangeRateException e) {
+        throw new IllegalStateException("budget is in " + budget.currency() + " but costs are ranked in " + cur
+            + "; no exchange rate from " + budget.currency() + " to " + cur + " is known", e);
+      }
     }
     int gpus = maxGpus != 0 ? maxGpus : DEFAULT_MAX_GPUS;
     int nodes = maxNodes != 0 ? maxNodes : gpus;
     return new Settings(task, cat, deadline != null ? deadline : DEFAULT_DEADLINE, budgetInCurrency, gpus, nodes,
         known("provider", providers, cat, Offering::provider), known("region", regions, cat, Offering::region),
-        gpuIds(cat), pricing != null ? pricing : ImmutableSet.of(PricingMode.ON_DEMAND),
+        gpuIds(cat), modes,
         minHeadroomFraction != null ? minHeadroomFraction : 0, minHeadroom != null ? minHeadroom : DataSize.ZERO,
-        obj, bestValueFactor != 0 ? bestValueFactor : DEFAULT_BEST_VALUE_FACTOR, cur, converter,
+        obj, bestValueFactor != 0 ? bestValueFactor : DEFAULT_BEST_VALUE_FACTOR, cur, rates,
         Optional.ofNullable(cuda), runs != 0 ? runs : 1, estimator != null ? estimator : Estimator.defaults(),
-        new InterimCostStep());
+        new CostStep(model, Optional.ofNullable(spotInterruptions)));
   }
 
   private static Catalog bundledCatalog() {
@@ -388,8 +446,9 @@ public final class GpuSizer {
   }
 
   private static String describe(Object value) {
-    if (value instanceof Collection) {
-      return value.toString();
+    if (value instanceof Catalog) {
+      Catalog c = (Catalog) value;
+      return "a catalog of " + c.gpus().size() + " GPUs and " + c.offerings().size() + " offerings";
     }
     if (value instanceof Duration) {
       Duration d = (Duration) value;

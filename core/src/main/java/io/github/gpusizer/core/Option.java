@@ -8,6 +8,8 @@ import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.ExchangeRate;
+import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Bottleneck;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
@@ -15,6 +17,7 @@ import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One way to run the job: an offering rented as {@code instances} machines, how the job is laid out on their GPUs,
@@ -39,6 +42,7 @@ import java.time.Duration;
  * @param billedTime the time each instance is billed for, after the provider's rounding or the subscription term
  * @param cost the total cost in the recommendation's currency (converted if the offering is priced in another one)
  * @param nativeCost the total cost in the offering's own currency
+ * @param exchangeRate the rate {@code cost} was converted with from {@code nativeCost}; empty if not converted
  * @param host the host each instance should have for this option: CPU cores, RAM, disk
  * @param warnings what to watch out for, in plain language
  * @param rationale a one-line summary of why the option works
@@ -54,6 +58,7 @@ public record Option(
     Duration billedTime,
     Money cost,
     Money nativeCost,
+    Optional<ExchangeRate> exchangeRate,
     HostSizing host,
     ImmutableList<String> warnings,
     String rationale) {
@@ -75,6 +80,10 @@ public record Option(
     checkArgument(nativeCost.currency().equals(offering.onDemandPerHour().currency()),
         "native cost must be in the offering's currency %s, was %s", offering.onDemandPerHour().currency(),
         nativeCost);
+    checkNotNull(exchangeRate, "exchangeRate");
+    checkArgument(exchangeRate.isPresent() != cost.currency().equals(nativeCost.currency()),
+        "an exchange rate must be given exactly when the cost (%s) is in another currency than the native cost (%s)",
+        cost, nativeCost);
     checkNotNull(host, "host");
     warnings = ImmutableList.copyOf(warnings);
     checkNotNull(rationale, "rationale");
@@ -137,7 +146,7 @@ public record Option(
 
   /** Whether {@link #cost()} was converted from the offering's currency with an exchange rate. */
   public boolean costConverted() {
-    return !cost.currency().equals(nativeCost.currency());
+    return exchangeRate.isPresent();
   }
 
   @Override

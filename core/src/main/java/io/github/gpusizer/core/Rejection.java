@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.PricingMode;
 import java.util.Optional;
 import java.util.OptionalInt;
 

@@ -34,7 +34,7 @@ final class Advisor {
     Estimate e = c.fit().estimate();
     HostSizing host = hostPerInstance(c);
     return new Option(c.offering(), c.mode(), c.instances(), s.runs(), c.concurrent(), e, c.wall(),
-        c.priced().billed(), c.cost(), c.priced().cost(), host, warnings(c, host), rationale(c));
+        c.priced().billed(), c.cost(), c.priced().cost(), c.quote().rate(), host, warnings(c, host), rationale(c));
   }
 
   /** The host one instance needs: the estimator's per-node sizing, times the runs sharing the instance. */
@@ -93,9 +93,9 @@ final class Advisor {
           + " storage of at least " + Texts.size(host.disk()));
     }
     out.addAll(c.priced().notes());
-    if (!c.cost().currency().equals(c.priced().cost().currency())) {
-      out.add("cost converted from " + Texts.money(c.priced().cost()) + " with the exchange rate given");
-    }
+    c.quote().rate().ifPresent(r -> out.add("cost converted from " + Texts.money(c.priced().cost()) + " at "
+        + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
+        + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
     out.addAll(e.warnings());
     return ImmutableList.copyOf(out);
   }

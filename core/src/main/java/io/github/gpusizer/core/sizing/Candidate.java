@@ -2,7 +2,8 @@ package io.github.gpusizer.core.sizing;
 
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
-import io.github.gpusizer.core.PricingMode;
+import io.github.gpusizer.core.cost.PriceQuote;
+import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 
 /**
@@ -15,7 +16,7 @@ import java.time.Duration;
  * @param fit the layout search result of one run
  * @param wall the expected wall time of all runs
  * @param priced the price in the offering's currency
- * @param cost the price in the ranking currency
+ * @param quote the price in the ranking currency, marked if converted
  */
 record Candidate(
     int index,
@@ -27,7 +28,12 @@ record Candidate(
     Outcome.Fit fit,
     Duration wall,
     CostStep.Priced priced,
-    Money cost) {
+    PriceQuote quote) {
+
+  /** The price in the ranking currency. */
+  Money cost() {
+    return quote.amount();
+  }
 
   int gpus() {
     return instances * offering.gpuCount();

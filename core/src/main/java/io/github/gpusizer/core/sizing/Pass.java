@@ -3,11 +3,15 @@ package io.github.gpusizer.core.sizing;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
-import io.github.gpusizer.core.PricingMode;
+import io.github.gpusizer.core.cost.ExchangeRate;
+import io.github.gpusizer.core.cost.PriceQuote;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.Hardware;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Currency;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +29,7 @@ final class Pass {
   private final Settings s;
   private final LayoutSearch search;
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
+  private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
 
   /** Priced candidates that fit in memory, in catalog order, then instances, then pricing mode. */
   final List<Candidate> fitting = new ArrayList<>();
@@ -86,16 +91,23 @@ final class Pass {
       if (!s.pricing().contains(mode)) {
         continue;
       }
-      Optional<CostStep.Priced> priced = s.costs().price(o, mode, n, p.wall);
+      Optional<CostStep.Priced> priced;
+      try {
+        priced = s.costs().price(o, mode, n, p.wall);
+      } catch (IllegalArgumentException e) {
+        // spot interruptions that lose work faster than the job makes it: it never finishes
+        Attempt a = new Attempt(Rejection.Kind.DEADLINE, e.getMessage(), Double.MAX_VALUE,
+            OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.of(mode));
+        if (a.closerThan(misses[i])) {
+          misses[i] = a;
+        }
+        continue;
+      }
       if (priced.isEmpty()) {
         continue;
       }
-      Optional<Money> cost = s.converter().convert(priced.get().cost(), s.currency());
-      if (cost.isEmpty()) {
-        continue; // ruled out per offering in offeringProblem; a converter without this rate is a defect there
-      }
       out.add(new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, priced.get().wall(), priced.get(),
-          cost.get()));
+          convert(priced.get().cost())));
     }
   }
 
@@ -176,6 +188,26 @@ final class Pass {
     return new Hardware(o.gpu(), perNode, nodes, network, cores, OptionalDouble.empty());
   }
 
+  /** The rate from {@code from} into the ranking currency, looked up once per currency. */
+  private Optional<ExchangeRate> rate(Currency from) {
+    return rates.computeIfAbsent(from, c -> {
+      try {
+        return Optional.of(s.rates().rate(c, s.currency()));
+      } catch (UnknownExchangeRateException e) {
+        return Optional.empty();
+      }
+    });
+  }
+
+  /** An amount in the ranking currency, marked with the rate if converted. */
+  private PriceQuote convert(Money m) {
+    if (m.currency().equals(s.currency())) {
+      return PriceQuote.of(m);
+    }
+    ExchangeRate r = rate(m.currency()).orElseThrow(); // offeringProblem ruled out offerings without a rate
+    return new PriceQuote(m.convertTo(s.currency(), r.rate()), m, Optional.of(r));
+  }
+
   /** Checks that do not depend on the number of instances: filters, pricing modes, currency, compatibility. */
   private Optional<Attempt> offeringProblem(int i, Offering o) {
     if (!s.providers().isEmpty() && !s.providers().contains(o.provider().toLowerCase(Locale.ROOT))) {
@@ -192,15 +224,16 @@ final class Pass {
     }
     boolean sold = false;
     for (PricingMode mode : s.pricing()) {
-      sold |= isSold(o, mode);
+      sold |= CostStep.isSold(o, mode);
     }
     if (!sold) {
       return Optional.of(Attempt.of(Rejection.Kind.NOT_SOLD,
           "not sold as " + describe(s.pricing()) + "; the catalog has " + describeSold(o) + " prices only"));
     }
-    if (s.converter().convert(o.onDemandPerHour(), s.currency()).isEmpty()) {
-      return Optional.of(Attempt.of(Rejection.Kind.NO_EXCHANGE_RATE, "priced in "
-          + o.onDemandPerHour().currency() + " with no exchange rate to " + s.currency() + " given"));
+    Currency from = o.onDemandPerHour().currency();
+    if (!from.equals(s.currency()) && rate(from).isEmpty()) {
+      return Optional.of(Attempt.of(Rejection.Kind.NO_EXCHANGE_RATE, "priced in " + from
+          + " with no exchange rate to " + s.currency() + "; known currencies: " + s.rates().currencies()));
     }
     Optional<Attempt> gpuProblem = gpuProblems.computeIfAbsent(o.gpu().id(), id -> gpuProblem(o.gpu()));
     if (gpuProblem.isPresent() && Compatibility.cudaProblem(s.cuda(), o.gpu()).isPresent()
@@ -218,19 +251,6 @@ final class Pass {
     return Compatibility.cudaProblem(s.cuda(), gpu).map(r -> Attempt.of(Rejection.Kind.INCOMPATIBLE, r));
   }
 
-  static boolean isSold(Offering o, PricingMode mode) {
-    switch (mode) {
-      case ON_DEMAND:
-        return true;
-      case SPOT:
-        return o.spotPerHour().isPresent();
-      case SUBSCRIPTION:
-        return o.monthly().isPresent() || o.yearly().isPresent();
-      default:
-        throw new AssertionError(mode);
-    }
-  }
-
   private static String describe(Iterable<PricingMode> modes) {
     List<String> names = new ArrayList<>();
     for (PricingMode m : modes) {
@@ -242,22 +262,24 @@ final class Pass {
   private static String describeSold(Offering o) {
     List<String> names = new ArrayList<>();
     for (PricingMode m : PricingMode.values()) {
-      if (isSold(o, m)) {
+      if (CostStep.isSold(o, m)) {
         names.add(name(m));
       }
     }
     return String.join(" and ", names);
   }
 
-  /** {@code "on-demand"}, {@code "spot"}, {@code "subscription"}. */
+  /** {@code "on-demand"}, {@code "spot"}, {@code "monthly"}, {@code "yearly"}. */
   static String name(PricingMode m) {
     switch (m) {
       case ON_DEMAND:
         return "on-demand";
       case SPOT:
         return "spot";
-      case SUBSCRIPTION:
-        return "subscription";
+      case MONTHLY:
+        return "monthly";
+      case YEARLY:
+        return "yearly";
       default:
         throw new AssertionError(m);
     }

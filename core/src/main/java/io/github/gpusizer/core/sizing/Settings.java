@@ -9,7 +9,8 @@ import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.Objective;
-import io.github.gpusizer.core.PricingMode;
+import io.github.gpusizer.core.cost.ExchangeRates;
+import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import java.util.Optional;
  * @param budget the budget in the ranking currency
  * @param minHeadroomFraction fraction of each GPU's memory that must stay free
  * @param minHeadroom memory per GPU that must stay free
+ * @param rates exchange rates into the ranking currency
  */
 public record Settings(
     Task task,
@@ -43,7 +45,7 @@ public record Settings(
     Objective objective,
     double bestValueFactor,
     Currency currency,
-    CurrencyConverter converter,
+    ExchangeRates rates,
     Optional<CudaVersion> cuda,
     int runs,
     Estimator estimator,
@@ -71,7 +73,7 @@ public record Settings(
     checkArgument(bestValueFactor >= 1 && Double.isFinite(bestValueFactor),
         "best-value factor must be >= 1, was %s", bestValueFactor);
     checkNotNull(currency, "currency");
-    checkNotNull(converter, "converter");
+    checkNotNull(rates, "rates");
     checkNotNull(cuda, "cuda");
     checkArgument(runs >= 1, "runs must be >= 1, was %s", runs);
     checkNotNull(estimator, "estimator");
@@ -86,13 +88,13 @@ public record Settings(
 
   Settings withLimits(int gpus, int nodes) {
     return new Settings(task, catalog, deadline, budget, gpus, nodes, providers, regions, gpuIds, pricing,
-        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, converter, cuda, runs, estimator,
+        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
         costs);
   }
 
   Settings withoutCuda() {
     return new Settings(task, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
-        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, converter, Optional.empty(), runs,
+        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, Optional.empty(), runs,
         estimator, costs);
   }
 }

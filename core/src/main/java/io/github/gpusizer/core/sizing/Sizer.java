@@ -5,6 +5,7 @@ import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.Option;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,6 +20,8 @@ import java.util.OptionalInt;
  * candidates, ranking, the Pareto front, rejections, and a {@link Suggestions suggestion} when nothing is feasible.
  */
 public final class Sizer {
+  private static final int MODES = PricingMode.values().length;
+
   private Sizer() {}
 
   /** Sizes the task of {@code settings}. Pure: the same settings give an equal recommendation. */
@@ -40,9 +43,9 @@ public final class Sizer {
     }
     Duration fastest = feasible.stream().map(Candidate::wall).min(Comparator.naturalOrder()).orElseThrow();
     Comparator<Candidate> order = Ranking.order(s.objective(), fastest, s.bestValueFactor());
-    Candidate[] bestPerOfferingAndMode = new Candidate[anyFeasible.length * 3];
+    Candidate[] bestPerOfferingAndMode = new Candidate[anyFeasible.length * MODES];
     for (Candidate c : feasible) {
-      int key = c.index() * 3 + c.mode().ordinal();
+      int key = c.index() * MODES + c.mode().ordinal();
       if (bestPerOfferingAndMode[key] == null || order.compare(c, bestPerOfferingAndMode[key]) < 0) {
         bestPerOfferingAndMode[key] = c;
       }
