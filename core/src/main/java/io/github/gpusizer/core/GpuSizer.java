@@ -7,7 +7,6 @@ import com.google.common.collect.ImmutableSet;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.DataSize;
-import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.CostModel;
@@ -342,15 +341,18 @@ public final class GpuSizer {
    * @throws IllegalStateException if settings contradict each other (a best-value factor without
    *     {@link Objective#BEST_VALUE}; spot interruptions without spot pricing; a budget in a currency with no
    *     rate to the ranking currency)
-   * @throws IllegalArgumentException if a provider, region or GPU model is not in the catalog (the message lists
-   *     the known ones)
+   * @throws IllegalArgumentException if a provider or region is not in the catalog (the message lists the known
+   *     ones)
+   * @throws io.github.gpusizer.catalog.UnknownGpuException if a GPU model is not in the catalog (with the closest
+   *     names)
+   * @throws IllegalStateException if no catalog was given and the bundled one cannot be loaded
    */
   public Recommendation recommend() {
     return Sizer.recommend(settings());
   }
 
   private synchronized Settings settings() {
-    Catalog cat = catalog != null ? catalog : bundledCatalog();
+    Catalog cat = catalog != null ? catalog : Catalog.bundled();
     Objective obj = objective != null ? objective : Objective.CHEAPEST;
     if (bestValueFactor != 0 && obj != Objective.BEST_VALUE) {
       throw new IllegalStateException(
@@ -384,10 +386,6 @@ public final class GpuSizer {
         new CostStep(model, Optional.ofNullable(spotInterruptions)));
   }
 
-  private static Catalog bundledCatalog() {
-    throw new IllegalStateException("no catalog given: pass one with catalog(...)");
-  }
-
   /** Lower-cased names, each checked to occur in the catalog. */
   private static ImmutableSet<String> known(String what, ImmutableSet<String> names, Catalog catalog,
       java.util.function.Function<Offering, String> field) {
@@ -410,22 +408,11 @@ public final class GpuSizer {
     }
     ImmutableSet.Builder<String> ids = ImmutableSet.builder();
     for (String name : gpuModels) {
-      ids.add(resolveGpu(catalog, name).id());
+      ids.add(catalog.gpu(name).id()); // UnknownGpuException suggests the closest names
     }
     return ids.build();
   }
 
-  private static Gpu resolveGpu(Catalog catalog, String name) {
-    for (Gpu g : catalog.gpus()) {
-      if (g.id().equalsIgnoreCase(name) || g.name().equalsIgnoreCase(name)
-          || g.aliases().stream().anyMatch(a -> a.equalsIgnoreCase(name))) {
-        return g;
-      }
-    }
-    Set<String> ids = new TreeSet<>();
-    catalog.gpus().forEach(g -> ids.add(g.id()));
-    throw new IllegalArgumentException("GPU model '" + name + "' is not in the catalog; it has " + ids);
-  }
 
   private static ImmutableSet<String> names(String setting, String... names) {
     checkNotNull(names, setting);

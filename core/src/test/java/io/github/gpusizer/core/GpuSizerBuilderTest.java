@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.common.testing.NullPointerTester;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.UnknownGpuException;
 import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.cost.Interruptions;
@@ -138,16 +139,16 @@ class GpuSizerBuilderTest {
   }
 
   @Test
-  void rejects_unknown_providers_regions_and_gpu_models_listing_the_known_ones() {
+  void rejects_unknown_providers_regions_and_gpu_models_naming_the_known_ones() {
     assertThatThrownBy(() -> sizer().providers("asw").recommend())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("provider 'asw' is not in the catalog; it has [aws]");
     assertThatThrownBy(() -> sizer().regions("mars-1").recommend())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("region 'mars-1' is not in the catalog; it has [us-east-1]");
-    assertThatThrownBy(() -> sizer().gpuModels("a200").recommend())
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("GPU model 'a200' is not in the catalog").hasMessageContaining("a100-sxm4-80gb");
+    assertThatThrownBy(() -> sizer().gpuModels("a100-sxm4-80g").recommend())
+        .isInstanceOf(UnknownGpuException.class)
+        .hasMessageContaining("'a100-sxm4-80g'").hasMessageContaining("a100-sxm4-80gb");
   }
 
   @Test
