@@ -17,14 +17,18 @@ import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /** Turns a candidate into an {@link Option}: host sizing per instance, warnings and the one-line rationale. */
 final class Advisor {
   private final Settings s;
+  private final Map<Outcome.Fit, List<String>> fitWarnings = new IdentityHashMap<>();
 
   Advisor(Settings s) {
     this.s = s;
@@ -50,37 +54,19 @@ final class Advisor {
   }
 
   private ImmutableList<String> warnings(Candidate c, HostSizing host) {
-    Set<String> out = new LinkedHashSet<>();
+    Set<String> out = new LinkedHashSet<>(fitWarnings.computeIfAbsent(c.fit(), this::fitWarnings));
     Estimate e = c.fit().estimate();
-    Task asRun = e.task();
-    Task asked = s.task();
     Offering o = c.offering();
-    Gpu gpu = o.gpu();
-
-    if (asRun.microBatch() != asked.microBatch()) {
-      out.add("micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
-          + " to fit in memory; gradient accumulation keeps the global batch");
-    }
-    if (asRun.checkpointing() != asked.checkpointing()) {
-      out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
-          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
-    }
-    out.addAll(e.warnings());
     int busy = c.concurrent() * c.runGpus();
     if (busy < c.gpus()) {
       out.add((s.runs() == 1 ? "the run uses " : "the runs use ") + busy + " of the " + c.gpus()
           + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them") + " over more GPUs would be slower; "
           + "the idle GPUs could run further experiments (runs(...))");
     }
-    cudaWarning(gpu).ifPresent(out::add);
-    precisionWarnings(asRun, gpu, out);
     if (e.hardware().nodes() > 1 && o.networkGbps().isEmpty()) {
       out.add("the catalog states no network bandwidth between " + o.instanceType()
           + " instances; the time across nodes rests on the estimator's assumed link");
     }
-    inputWarning(e.performance()).ifPresent(out::add);
-    overProvisioned(e.memory(), gpu).ifPresent(out::add);
-    sparsityWarning(asRun, gpu).ifPresent(out::add);
     if (o.vcpus() > 0 && o.vcpus() < host.cpuCores()) {
       out.add("the instance has " + o.vcpus() + " vCPUs; " + host.cpuCores() + " are recommended (" + host.reason()
           + ")");
@@ -98,6 +84,30 @@ final class Advisor {
         + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
         + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
     return ImmutableList.copyOf(out);
+  }
+
+  /** The warnings that depend only on the run's estimate, shared by every offering of the same hardware. */
+  private List<String> fitWarnings(Outcome.Fit fit) {
+    Set<String> out = new LinkedHashSet<>();
+    Estimate e = fit.estimate();
+    Task asRun = e.task();
+    Task asked = s.task();
+    Gpu gpu = e.hardware().gpu();
+    if (asRun.microBatch() != asked.microBatch()) {
+      out.add("micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
+          + " to fit in memory; gradient accumulation keeps the global batch");
+    }
+    if (asRun.checkpointing() != asked.checkpointing()) {
+      out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
+          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
+    }
+    out.addAll(e.warnings());
+    cudaWarning(gpu).ifPresent(out::add);
+    precisionWarnings(asRun, gpu, out);
+    inputWarning(e.performance()).ifPresent(out::add);
+    overProvisioned(e.memory(), gpu).ifPresent(out::add);
+    sparsityWarning(asRun, gpu).ifPresent(out::add);
+    return List.copyOf(out);
   }
 
   private Optional<String> cudaWarning(Gpu gpu) {
