@@ -65,7 +65,7 @@ final class ComputeModel {
     double memory = m * micro.memorySeconds + optimizerSeconds;
     double host = m * micro.hostSeconds;
     double ideal = compute + memory + host;
-    return new StepTime(modelFlops, Math.max(hardwareFlops, modelFlops), compute, memory, host,
+    return new StepTime(modelFlops, hardwareFlops, compute, memory, host,
         comm.seconds() + bubble, ideal, samples, tokens);
   }
 
@@ -404,7 +404,7 @@ final class ComputeModel {
     double samples = samplesPerReplica * replicas;
     double tokens = model instanceof Transformer || model instanceof Recurrent
         ? (generated > 0 ? generated : job.sequence) * samples : 0;
-    double hardwareFlops = Math.max(modelFlops, run.flops * job.layout.gpus());
+    double hardwareFlops = run.flops * job.layout.gpus();
     return new StepTime(modelFlops, hardwareFlops, compute, memory, host, comm, compute + memory + host, samples,
         tokens);
   }
