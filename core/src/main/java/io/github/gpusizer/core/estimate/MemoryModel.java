@@ -458,7 +458,7 @@ final class MemoryModel {
 
   /**
    * KV cache: {@code 2 · layers · kvHeads · headDim · (prompt + generated) · batch} elements in the compute format,
-   * split over tensor-parallel ranks.
+   * split over tensor-parallel ranks (heads) and pipeline stages (layers).
    */
   static double kvCacheBytes(Job job) {
     if (!(job.model instanceof Transformer t)) {
@@ -467,7 +467,7 @@ final class MemoryModel {
     double context = (double) job.task.sequenceLength() + job.task.generatedTokens();
     double layers = t.totalLayers();
     double e = job.activationBytes;
-    return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp;
+    return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp / job.pp;
   }
 
   /**
