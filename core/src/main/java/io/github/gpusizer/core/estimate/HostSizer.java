@@ -29,7 +29,7 @@ final class HostSizer {
   static HostSizing size(Job job, MemoryEstimate memory, double gpuSamplesPerSecond) {
     Hardware hw = job.hardware;
     int gpusInNode = Math.min(job.layout.gpus(), hw.gpusPerNode());
-    int nodes = job.layout.nodes();
+    int nodes = job.nodes;
     double perGpuRate = gpuSamplesPerSecond / job.layout.gpus();
     double ms = InputPipeline.cpuMsPerSample(job);
     int loaders = (int) Math.ceil(perGpuRate * ms / 1000);
