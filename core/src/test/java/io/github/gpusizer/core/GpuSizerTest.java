@@ -488,6 +488,41 @@ class GpuSizerTest {
         && w.contains("1978.8 with 2:4 structured sparsity"));
   }
 
+  // ---------------------------------------------------------------- presets and the bundled catalog
+
+  @Test
+  void for_model_trains_an_image_preset_on_imagenet_for_90_epochs() {
+    Option o = GpuSizer.forModel("resnet50").catalog(Fixtures.aws()).deadline(Duration.ofDays(7)).recommend()
+        .bestOrThrow();
+    Task t = o.estimate().task();
+    assertThat(t.samples().orElseThrow()).isEqualTo(1_281_167.0 * 90);
+    assertThat(t.imageSize()).isEqualTo(224);
+    assertThat(t.precision()).isEqualTo(PrecisionMode.FP16_MIXED);
+  }
+
+  @Test
+  void for_model_pretrains_a_transformer_preset_on_20_tokens_per_parameter() {
+    Recommendation rec = GpuSizer.forModel("gpt2").catalog(Fixtures.aws()).recommend();
+    Task t = rec.bestOrThrow().estimate().task();
+    assertThat(t.tokens().orElseThrow()).isEqualTo(20.0 * 124_439_808);
+    assertThat(t.sequenceLength()).isEqualTo(1024);
+  }
+
+  @Test
+  void for_model_names_close_presets_for_a_misspelt_id_and_refuses_models_without_a_textbook_job() {
+    assertThatThrownBy(() -> GpuSizer.forModel("resnet-5O")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("resnet50");
+    assertThatThrownBy(() -> GpuSizer.forModel("lstm-lm")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("describe the job with forTask(Task)");
+  }
+
+  @Test
+  void sizes_a_job_on_the_bundled_catalog_by_default() {
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).recommend();
+    assertThat(rec.options()).isNotEmpty();
+    assertThat(rec.bestOrThrow().offering()).isIn(Catalog.bundled().offerings());
+  }
+
   // ---------------------------------------------------------------- determinism and threads
 
   @Test

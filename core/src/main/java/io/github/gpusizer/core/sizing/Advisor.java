@@ -9,6 +9,7 @@ import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
 import io.github.gpusizer.core.Option;
 import io.github.gpusizer.core.estimate.Bottleneck;
+import io.github.gpusizer.core.estimate.DiskType;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
@@ -76,7 +77,8 @@ final class Advisor {
           + " are recommended (" + host.reason() + ")");
     }
     if (o.localDisk().compareTo(host.disk()) < 0) {
-      out.add("the instance has " + Texts.size(o.localDisk()) + " of local disk; attach " + host.diskType()
+      out.add((o.localDisk().bytes() == 0 ? "the instance has no local disk" : "the instance has "
+          + Texts.size(o.localDisk()) + " of local disk") + "; attach " + diskName(host.diskType())
           + " storage of at least " + Texts.size(host.disk()));
     }
     out.addAll(c.priced().notes());
@@ -205,6 +207,19 @@ final class Advisor {
     r.append("; ").append(bottleneck(e.performance().bottleneck())).append(" at ")
         .append(percent(e.performance().mfu())).append(" MFU");
     return r.toString();
+  }
+
+  private static String diskName(DiskType type) {
+    switch (type) {
+      case HDD:
+        return "hard-disk (or faster)";
+      case SATA_SSD:
+        return "SSD";
+      case NVME_SSD:
+        return "NVMe SSD";
+      default:
+        throw new AssertionError(type);
+    }
   }
 
   private static String bottleneck(Bottleneck b) {
