@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -97,9 +98,19 @@ final class JsonConfig {
       return new JsonConfig(file, fields);
     } catch (JsonProcessingException e) {
       throw notJson(file, e);
+    } catch (CharConversionException e) {
+      throw notText(file, e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
+  }
+
+  /**
+   * Bytes the JSON parser cannot decode: it guesses UTF-16 or UTF-32 from leading zero bytes and then finds
+   * invalid characters. The file was read; its content is bad, so this is not an I/O error.
+   */
+  static ModelFileException notText(Path file, CharConversionException e) {
+    return new ModelFileException(file, "not valid JSON text: " + e.getMessage(), e);
   }
 
   static ModelFileException notJson(Path file, JsonProcessingException e) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.google.common.collect.ImmutableMap;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -122,6 +123,8 @@ public final class Safetensors {
       return parse(file, header.array(), size - Long.BYTES - headerLength);
     } catch (NoSuchFileException e) {
       throw new ModelFileException(file, "file not found", e);
+    } catch (CharConversionException e) {
+      throw JsonConfig.notText(file, e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
@@ -338,6 +341,8 @@ public final class Safetensors {
       throw new ModelFileException(index, "file not found", e);
     } catch (JsonProcessingException e) {
       throw JsonConfig.notJson(index, e);
+    } catch (CharConversionException e) {
+      throw JsonConfig.notText(index, e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + index, e);
     }

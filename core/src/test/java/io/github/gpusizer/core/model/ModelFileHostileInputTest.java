@@ -131,4 +131,21 @@ class ModelFileHostileInputTest {
     assertThatThrownBy(() -> Safetensors.read(file)).isInstanceOf(ModelFileException.class)
         .hasMessageContaining("shape must hold non-negative integers");
   }
+
+  @Test
+  void bytes_the_parser_takes_for_utf_32_are_bad_content_not_an_io_error() throws IOException {
+    // GIVEN text starting with three zero bytes, so that the JSON parser guesses UTF-32 and meets an invalid
+    // character (found by fuzzing: it escaped as UncheckedIOException "cannot read")
+    byte[] bytes = {0, 0, 0, 0x1e, 'n', '_', 0x10, 's', 'i', 'z', 'e', '"', ':', ' ', '4', '5', '3', '0', '}'};
+    Path json = dir.resolve("config.json");
+    Files.write(json, bytes);
+    assertThatThrownBy(() -> HuggingFaceConfig.read(json)).isInstanceOf(ModelFileException.class)
+        .hasMessageStartingWith(json + ": not valid JSON text: Invalid UTF-32 character");
+
+    Path tensors = dir.resolve("model.safetensors");
+    Files.write(tensors, ByteBuffer.allocate(8 + bytes.length).order(ByteOrder.LITTLE_ENDIAN).putLong(bytes.length)
+        .put(bytes).array());
+    assertThatThrownBy(() -> Safetensors.read(tensors)).isInstanceOf(ModelFileException.class)
+        .hasMessageStartingWith(tensors + ": not valid JSON text: Invalid UTF-32 character");
+  }
 }
