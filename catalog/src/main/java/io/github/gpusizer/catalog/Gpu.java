@@ -106,7 +106,7 @@ public record Gpu(
 
   /** Whether it has a dense figure for this precision, i.e. can run it at all at a useful rate. */
   public boolean supports(Precision precision) {
-    return denseTflops.containsKey(precision);
+    return denseTflops.containsKey(checkNotNull(precision, "precision"));
   }
 
   /**
@@ -115,7 +115,7 @@ public record Gpu(
    * @throws IllegalArgumentException if the GPU lacks that precision (BF16 on a V100, FP8 on an A100)
    */
   public double denseTflops(Precision precision) {
-    Double value = denseTflops.get(precision);
+    Double value = denseTflops.get(checkNotNull(precision, "precision"));
     checkArgument(value != null, "%s has no %s support; it supports %s", name, precision, denseTflops.keySet());
     return value;
   }

@@ -73,6 +73,11 @@ public final class GpuSizer {
    * within it the suggestion says how many GPUs would do.
    */
   public static final int DEFAULT_MAX_GPUS = 64;
+  /**
+   * The bound on {@link #maxGpus} and {@link #maxNodes}: the estimator's {@code Hardware} and {@code Layout} model
+   * at most 1,000,000 GPUs ("beyond any cluster"); a larger bound used to fail deep inside {@link #recommend()}.
+   */
+  public static final int MAX_CLUSTER_GPUS = 1_000_000;
   /** The ranking currency when no budget says otherwise. */
   public static final Currency DEFAULT_CURRENCY = Currency.getInstance("USD");
 
@@ -202,10 +207,12 @@ public final class GpuSizer {
   /**
    * The most GPUs the job may use in all (default {@value #DEFAULT_MAX_GPUS}).
    *
-   * @throws IllegalArgumentException if below 1
+   * @throws IllegalArgumentException if below 1 or above {@value #MAX_CLUSTER_GPUS}
    */
   public synchronized GpuSizer maxGpus(int maxGpus) {
     checkArgument(maxGpus >= 1, "maxGpus must be >= 1, was %s", maxGpus);
+    checkArgument(maxGpus <= MAX_CLUSTER_GPUS, "maxGpus must be <= %s (the largest cluster the estimator models), "
+        + "was %s", MAX_CLUSTER_GPUS, maxGpus);
     requireUnset("maxGpus", this.maxGpus == 0 ? null : this.maxGpus);
     this.maxGpus = maxGpus;
     return this;
@@ -214,10 +221,12 @@ public final class GpuSizer {
   /**
    * The most instances (nodes) the job may use (default: as many as {@link #maxGpus} allows).
    *
-   * @throws IllegalArgumentException if below 1
+   * @throws IllegalArgumentException if below 1 or above {@value #MAX_CLUSTER_GPUS}
    */
   public synchronized GpuSizer maxNodes(int maxNodes) {
     checkArgument(maxNodes >= 1, "maxNodes must be >= 1, was %s", maxNodes);
+    checkArgument(maxNodes <= MAX_CLUSTER_GPUS, "maxNodes must be <= %s (the largest cluster the estimator "
+        + "models), was %s", MAX_CLUSTER_GPUS, maxNodes);
     requireUnset("maxNodes", this.maxNodes == 0 ? null : this.maxNodes);
     this.maxNodes = maxNodes;
     return this;

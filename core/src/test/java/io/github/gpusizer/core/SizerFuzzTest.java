@@ -77,8 +77,10 @@ class SizerFuzzTest {
     set(in, () -> sizer.deadline(Duration.ofSeconds(in.consumeLong())));
     set(in, () -> sizer.budget(Money.of(BigDecimal.valueOf(in.consumeLong(), in.consumeInt(-6, 6)),
         Money.currency(in.pickValue(CURRENCIES)))));
-    set(in, () -> sizer.maxGpus(in.consumeInt()));
-    set(in, () -> sizer.maxNodes(in.consumeInt()));
+    // Bounded: recommend() tries every instance count up to the bound, so its time grows with it (the setters reject
+    // more than GpuSizer.MAX_CLUSTER_GPUS; SizerHostileInputTest covers those).
+    set(in, () -> sizer.maxGpus(in.consumeInt(-1, 1024)));
+    set(in, () -> sizer.maxNodes(in.consumeInt(-1, 256)));
     set(in, () -> sizer.objective(in.pickValue(Objective.values())));
     set(in, () -> sizer.bestValueFactor(in.consumeDouble()));
     set(in, () -> sizer.minHeadroom(in.consumeDouble()));

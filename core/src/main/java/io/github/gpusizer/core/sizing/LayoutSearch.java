@@ -13,6 +13,7 @@ import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -218,11 +219,20 @@ final class LayoutSearch {
         return new int[0];
       }
       int perRank = task.globalBatch() / dataParallel;
-      for (int mb = Math.min(mb0, perRank); mb >= 1; mb--) {
-        if (perRank % mb == 0) {
-          out.add(mb);
+      // The divisors of perRank up to mb0, from the pairs (d, perRank / d) with d <= sqrt(perRank): a count down
+      // from mb0 took 2^31 steps per layout for a global batch near Integer.MAX_VALUE (found by fuzzing).
+      for (int d = 1; (long) d * d <= perRank; d++) {
+        if (perRank % d == 0) {
+          if (d <= mb0) {
+            out.add(d);
+          }
+          int pair = perRank / d;
+          if (pair != d && pair <= mb0) {
+            out.add(pair);
+          }
         }
       }
+      out.sort(Comparator.reverseOrder());
     } else {
       for (int mb = mb0; mb >= 1; mb /= 2) {
         out.add(mb);
