@@ -90,4 +90,15 @@ class SizerHostileInputTest {
     // WHEN sized  THEN the contradiction is named
     assertThatThrownBy(sizer::recommend).isInstanceOf(IllegalStateException.class).hasMessageContaining("XAU");
   }
+
+  @Test
+  void a_micro_batch_whose_global_batch_overflows_an_int_is_sized() {
+    // GIVEN a micro-batch of 2^30 with "one micro-batch per rank": smaller micro-batches on 8 ranks would keep a
+    // global batch of 2^33 (it wrapped negative and failed inside recommend(); found by fuzzing)
+    Task task = Task.pretraining(Fixtures.GPT2).tokens(1e9).microBatch(1 << 30).build();
+
+    // WHEN sized  THEN there is a recommendation, and its options fit
+    Recommendation rec = assertTimeoutPreemptively(QUICKLY, () -> GpuSizer.forTask(task).catalog(CATALOG).recommend());
+    assertThat(rec.options()).allSatisfy(o -> assertThat(o.memory().fits()).isTrue());
+  }
 }

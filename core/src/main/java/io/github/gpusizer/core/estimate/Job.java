@@ -53,8 +53,9 @@ final class Job {
     this.zero = layout.zero();
     this.microBatch = microBatch;
     this.nodes = (layout.gpus() + hardware.gpusPerNode() - 1) / hardware.gpusPerNode();
-    int perStep = microBatch * dp;
-    this.accumulation = task.globalBatch() == 0 ? 1 : Math.max(1, task.globalBatch() / perStep);
+    // long: a micro-batch near 2^31 times the ranks wrapped to 0 and divided by zero (found by fuzzing)
+    long perStep = (long) microBatch * dp;
+    this.accumulation = task.globalBatch() == 0 ? 1 : (int) Math.max(1, task.globalBatch() / perStep);
     this.sequence = model instanceof Transformer || model instanceof io.github.gpusizer.core.model.Recurrent
         ? task.sequenceLength() : 1;
     this.activationBytes = precision.activationBytes();

@@ -195,7 +195,10 @@ final class LayoutSearch {
   private Task variant(int mb, Checkpointing ck, int dataParallel) {
     int global = task.globalBatch();
     if (mb != task.microBatch() && global == 0 && task.kind().isTraining()) {
-      global = task.microBatch() * dataParallel; // "one micro-batch per rank" as the caller set it
+      // "one micro-batch per rank" as the caller set it; capped at the int range (a micro-batch of over 2^31 / ranks
+      // samples, found by fuzzing, made the product wrap negative and Task reject it inside recommend()), where no
+      // layout fits anyway
+      global = (int) Math.min(Integer.MAX_VALUE, (long) task.microBatch() * dataParallel);
     }
     List<Integer> key = List.of(mb, ck.ordinal(), global);
     Task t = variants.get(key);
