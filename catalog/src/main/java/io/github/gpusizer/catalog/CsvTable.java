@@ -1,0 +1,460 @@
+package io.github.gpusizer.catalog;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.google.common.base.Joiner;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.Sets;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Currency;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.commons.csv.DuplicateHeaderMode;
+
+/**
+ * One CSV file read strictly with commons-csv (RFC 4180, a header line, {@code #} comment lines, blank lines
+ * ignored), its rows with their exact 1-based line numbers, and typed cell accessors whose failures are
+ * {@link CatalogException}s naming the file, the line and the column.
+ */
+final class CsvTable {
+  private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
+      .setHeader()
+      .setSkipHeaderRecord(true)
+      .setIgnoreEmptyLines(true)
+      .setCommentMarker('#')
+      // Duplicate and blank header names are reported by this class, with the line and column.
+      .setDuplicateHeaderMode(DuplicateHeaderMode.ALLOW_ALL)
+      .setAllowMissingColumnNames(true)
+      .get();
+  private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d{1,4})?");
+  private static final Pattern LEXER_LINE = Pattern.compile("\\((?:start)?line:? (\\d+)\\)|at line: (\\d+)");
+
+  /** Which values a number may take. */
+  enum Sign {
+    ANY(""),
+    NON_NEGATIVE(" >= 0"),
+    POSITIVE(" > 0");
+
+    private final String rule;
+
+    Sign(String rule) {
+      this.rule = rule;
+    }
+
+    boolean admits(BigDecimal value) {
+      return switch (this) {
+        case ANY -> true;
+        case NON_NEGATIVE -> value.signum() >= 0;
+        case POSITIVE -> value.signum() > 0;
+      };
+    }
+  }
+
+  private final String file;
+  private final String text;
+  private final int[] lineStarts;
+  private final ImmutableList<String> header;
+  private final ImmutableMap<String, Integer> columns;
+  private final int headerLine;
+  private final ImmutableList<Row> rows;
+
+  private CsvTable(String file, String text) {
+    this.file = file;
+    this.text = text;
+    this.lineStarts = lineStarts(text);
+    this.headerLine = lineOf(0);
+    List<Row> parsed = new ArrayList<>();
+    try (CSVParser parser = CSVParser.builder().setReader(new StringReader(text)).setFormat(FORMAT).get()) {
+      this.header = parser.getHeaderNames().stream().map(String::strip).collect(ImmutableList.toImmutableList());
+      this.columns = indexHeader();
+      int lastLine = headerLine;
+      try {
+        for (CSVRecord record : parser) {
+          if (record.size() == 1 && record.get(0).isBlank()) {
+            continue; // a line of spaces: no data, like an empty line
+          }
+          int line = lineOf(record.getCharacterPosition());
+          lastLine = line;
+          if (record.size() != header.size()) {
+            throw CatalogException.ofLine(file, line, String.format(
+                "has %d cells, but the header has %d columns (%s)",
+                record.size(), header.size(), Joiner.on(',').join(header)), null);
+          }
+          parsed.add(new Row(line, record));
+        }
+      } catch (UncheckedIOException e) {
+        throw malformed(e, lastLine);
+      }
+    } catch (IOException e) {
+      // The reader is a string, so only the CSV syntax of the header can fail here.
+      throw malformed(new UncheckedIOException(e), headerLine - 1);
+    } catch (IllegalArgumentException e) {
+      if (e instanceof CatalogException) {
+        throw e;
+      }
+      throw CatalogException.ofLine(file, headerLine, "malformed header: " + e.getMessage(), e);
+    } catch (UncheckedIOException e) {
+      throw malformed(e, headerLine - 1);
+    }
+    this.rows = ImmutableList.copyOf(parsed);
+  }
+
+  /**
+   * Parses CSV text; {@code file} names it in error messages.
+   *
+   * @throws CatalogException if the text is empty, malformed, has a blank or duplicate column name, or a row
+   *     whose number of cells differs from the header's
+   */
+  static CsvTable parse(String file, String text) {
+    String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+    boolean onlyComments = body.lines().allMatch(l -> l.isBlank() || l.startsWith("#"));
+    if (onlyComments) {
+      throw CatalogException.ofFile(file, "file is empty; expected a header line and rows");
+    }
+    return new CsvTable(file, body);
+  }
+
+  /**
+   * Reads a UTF-8 file.
+   *
+   * @throws CatalogException if it does not exist, is not a regular file or is not valid UTF-8
+   * @throws UncheckedIOException if reading it fails otherwise
+   */
+  static String readFile(Path path) {
+    String name = path.toString();
+    if (!Files.exists(path)) {
+      throw CatalogException.ofFile(name, "no such file (looked for " + path.toAbsolutePath() + ")");
+    }
+    if (!Files.isRegularFile(path)) {
+      throw CatalogException.ofFile(name, "not a regular file");
+    }
+    try {
+      return decode(Files.readAllBytes(path), name);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + name, e);
+    }
+  }
+
+  /**
+   * Reads a UTF-8 class-path resource next to {@code anchor}.
+   *
+   * @throws IllegalStateException if the resource is missing
+   */
+  static String readResource(Class<?> anchor, String name, String display) {
+    try (InputStream in = anchor.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("bundled catalog resource " + display
+            + " is missing from the class path; the gpusizer-catalog jar is incomplete");
+      }
+      return decode(in.readAllBytes(), display);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + display, e);
+    }
+  }
+
+  private static String decode(byte[] bytes, String name) {
+    try {
+      return UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw CatalogException.ofFile(name, "not valid UTF-8 text");
+    }
+  }
+
+  private ImmutableMap<String, Integer> indexHeader() {
+    Map<String, Integer> index = new LinkedHashMap<>();
+    for (int i = 0; i < header.size(); i++) {
+      String name = header.get(i);
+      if (name.isEmpty()) {
+        throw new CatalogException(file, headerLine, null, i + 1,
+            String.format("column %d of the header has no name (header: %s)", i + 1, Joiner.on(',').join(header)), null);
+      }
+      Integer earlier = index.putIfAbsent(name, i);
+      if (earlier != null) {
+        throw new CatalogException(file, headerLine, name, i + 1,
+            String.format("column '%s' appears twice in the header (columns %d and %d)", name, earlier + 1, i + 1),
+            null);
+      }
+    }
+    return ImmutableMap.copyOf(index);
+  }
+
+  private CatalogException malformed(UncheckedIOException e, int lastGoodLine) {
+    String detail = String.valueOf(e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
+    Matcher m = LEXER_LINE.matcher(detail);
+    int line = m.find() ? Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2)) : lastGoodLine + 1;
+    String problem;
+    if (detail.contains("EOF reached before encapsulated token finished")) {
+      problem = "malformed CSV: a quoted cell that starts on this line is never closed (unbalanced '\"')";
+    } else if (detail.contains("Invalid character between encapsulated token and delimiter")) {
+      problem = "malformed CSV: text follows a closing quote; write \"\" for a quote inside a quoted cell";
+    } else {
+      problem = "malformed CSV: " + detail;
+    }
+    return CatalogException.ofLine(file, line, problem, e);
+  }
+
+  private static int[] lineStarts(String text) {
+    List<Integer> starts = new ArrayList<>();
+    starts.add(0);
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        starts.add(i + 1);
+      }
+    }
+    return starts.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The 1-based line of the first data at or after a character position, past blank and comment lines. */
+  private int lineOf(long position) {
+    int pos = (int) position;
+    while (pos < text.length()) {
+      int end = text.indexOf('\n', pos);
+      end = end < 0 ? text.length() : end;
+      String line = text.substring(pos, end);
+      if (!line.isBlank() && !line.startsWith("#")) {
+        break;
+      }
+      pos = end + 1;
+    }
+    int index = Arrays.binarySearch(lineStarts, Math.min(pos, text.length()));
+    return (index >= 0 ? index : -index - 2) + 1;
+  }
+
+  String file() {
+    return file;
+  }
+
+  ImmutableList<String> header() {
+    return header;
+  }
+
+  int headerLine() {
+    return headerLine;
+  }
+
+  ImmutableList<Row> rows() {
+    return rows;
+  }
+
+  boolean has(String column) {
+    return columns.containsKey(column);
+  }
+
+  /**
+   * Checks the header names the columns of a format.
+   *
+   * @param required columns that must be present
+   * @param optional columns that may be present
+   * @param strict whether any other column is an error (a misspelt name) rather than ignored
+   * @throws CatalogException naming the missing or unknown columns and the expected header
+   */
+  void requireColumns(String format, List<String> required, Collection<String> optional, boolean strict) {
+    List<String> missing = required.stream().filter(c -> !columns.containsKey(c)).collect(Collectors.toList());
+    if (!missing.isEmpty()) {
+      throw CatalogException.ofLine(file, headerLine, String.format(
+          "the header lacks column%s %s; a %s header has the columns %s",
+          missing.size() == 1 ? "" : "s", Joiner.on(", ").join(missing), format, Joiner.on(',').join(required)),
+          null);
+    }
+    if (strict) {
+      Set<String> known = Sets.union(Set.copyOf(required), Set.copyOf(optional));
+      for (String name : header) {
+        if (!known.contains(name)) {
+          throw new CatalogException(file, headerLine, name, columns.get(name) + 1, String.format(
+              "unknown column '%s'; a %s header has the columns %s", name, format, Joiner.on(',').join(required)),
+              null);
+        }
+      }
+    }
+  }
+
+  /** One data row and typed, validated access to its cells. */
+  final class Row {
+    private final int line;
+    private final CSVRecord record;
+
+    private Row(int line, CSVRecord record) {
+      this.line = line;
+      this.record = record;
+    }
+
+    int line() {
+      return line;
+    }
+
+    String file() {
+      return file;
+    }
+
+    /** The cell, stripped of surrounding white space; empty if the column is absent from the file. */
+    String raw(String column) {
+      Integer index = columns.get(column);
+      return index == null ? "" : record.get(index).strip();
+    }
+
+    CatalogException error(String column, String problem) {
+      Integer index = columns.get(column);
+      return new CatalogException(file, line, column, index == null ? 0 : index + 1, problem, null);
+    }
+
+    CatalogException error(String column, String problem, Throwable cause) {
+      Integer index = columns.get(column);
+      return new CatalogException(file, line, column, index == null ? 0 : index + 1, problem, cause);
+    }
+
+    CatalogException error(String problem, Throwable cause) {
+      return CatalogException.ofLine(file, line, problem, cause);
+    }
+
+    boolean isBlank(String column) {
+      return raw(column).isEmpty();
+    }
+
+    String text(String column) {
+      String value = raw(column);
+      if (value.isEmpty()) {
+        throw error(column, "must not be empty");
+      }
+      return value;
+    }
+
+    Optional<String> optionalText(String column) {
+      String value = raw(column);
+      return value.isEmpty() ? Optional.empty() : Optional.of(value);
+    }
+
+    BigDecimal number(String column, Sign sign) {
+      String value = raw(column);
+      if (!NUMBER.matcher(value).matches()) {
+        throw error(column, String.format("must be a number%s, was '%s'", sign.rule, value));
+      }
+      BigDecimal number = new BigDecimal(value);
+      if (!sign.admits(number)) {
+        throw error(column, String.format("must be a number%s, was '%s'", sign.rule, value));
+      }
+      return number;
+    }
+
+    Optional<BigDecimal> optionalNumber(String column, Sign sign) {
+      return isBlank(column) ? Optional.empty() : Optional.of(number(column, sign));
+    }
+
+    double decimal(String column, Sign sign) {
+      double value = number(column, sign).doubleValue();
+      if (!Double.isFinite(value)) {
+        throw error(column, String.format("must be a number%s of ordinary size, was '%s'", sign.rule, raw(column)));
+      }
+      return value;
+    }
+
+    /** A whole number at least {@code min}; {@code 8} and {@code 8.0} are both 8. */
+    int wholeNumber(String column, int min) {
+      String value = raw(column);
+      String rule = String.format("must be a whole number >= %d, was '%s'", min, value);
+      if (!NUMBER.matcher(value).matches()) {
+        throw error(column, rule);
+      }
+      BigDecimal number = new BigDecimal(value);
+      try {
+        int whole = number.intValueExact();
+        if (whole < min) {
+          throw error(column, rule);
+        }
+        return whole;
+      } catch (ArithmeticException e) {
+        throw error(column, rule, e);
+      }
+    }
+
+    Optional<Integer> optionalWholeNumber(String column, int min) {
+      return isBlank(column) ? Optional.empty() : Optional.of(wholeNumber(column, min));
+    }
+
+    <E extends Enum<E>> E enumValue(String column, Class<E> type) {
+      String value = raw(column);
+      for (E constant : type.getEnumConstants()) {
+        if (constant.name().equalsIgnoreCase(value)) {
+          return constant;
+        }
+      }
+      throw error(column, String.format("must be one of %s, was '%s'",
+          Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", ")), value));
+    }
+
+    boolean bool(String column) {
+      String value = raw(column).toLowerCase(Locale.ROOT);
+      return switch (value) {
+        case "true" -> true;
+        case "false" -> false;
+        default -> throw error(column, String.format("must be true or false, was '%s'", raw(column)));
+      };
+    }
+
+    LocalDate date(String column) {
+      String value = raw(column);
+      try {
+        return LocalDate.parse(value);
+      } catch (DateTimeParseException e) {
+        throw error(column, String.format("must be a date written yyyy-mm-dd, was '%s'", value), e);
+      }
+    }
+
+    Currency currency(String column) {
+      String value = raw(column);
+      if (value.length() == 3) {
+        try {
+          return Currency.getInstance(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+          // reported below
+        }
+      }
+      throw error(column, String.format("must be an ISO 4217 currency code such as USD, CNY or EUR, was '%s'", value));
+    }
+
+    /** A {@code ;}-separated list; an empty cell is an empty list, an empty item between separators an error. */
+    ImmutableList<String> list(String column) {
+      String value = raw(column);
+      if (value.isEmpty()) {
+        return ImmutableList.of();
+      }
+      ImmutableList.Builder<String> items = ImmutableList.builder();
+      for (String item : value.split(";", -1)) {
+        String stripped = item.strip();
+        if (stripped.isEmpty()) {
+          throw error(column, String.format("must be a ';'-separated list without empty items, was '%s'", value));
+        }
+        items.add(stripped);
+      }
+      return items.build();
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.github.gpusizer.catalog;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Iterables;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The rows a loader read and deliberately did not turn into offerings, each with its reason. Only SkyPilot
+ * catalogs have such rows (CPU-only machines, rows without an on-demand price, TPUs, ...); the project's own CSV
+ * formats either load completely or fail.
+ *
+ * <pre>{@code
+ * Catalog aws = Catalog.loadSkyPilot(Path.of("catalogs/v5/aws/vms.csv"), "aws", LocalDate.of(2025, 1, 6));
+ * LoadReport report = aws.loadReport();
+ * int cpuOnly = report.count(LoadReport.Reason.NO_ACCELERATOR);
+ * }</pre>
+ *
+ * @param skipped every row left out, in file order
+ */
+public record LoadReport(ImmutableList<Skipped> skipped) {
+
+  /** Why a row did not become an offering. */
+  public enum Reason {
+    /** A machine without an accelerator (a CPU-only VM); on GCP it may still serve as the host of a GPU row. */
+    NO_ACCELERATOR,
+    /** The row has no on-demand price ({@code Price} blank): the machine is not sold on demand there. */
+    NOT_OFFERED_ON_DEMAND,
+    /** A fraction of a GPU per machine (Azure's partitioned GPUs); an offering carries whole GPUs. */
+    FRACTIONAL_GPU_COUNT,
+    /** A Google TPU slice; priced without its host VM and counted in slices, not modelled as an offering. */
+    TPU,
+    /** A GCP GPU row for which no host VM of the right family is priced in the same zone. */
+    NO_HOST_VM,
+    /** An accelerator the catalog does not know, skipped because the caller asked for it. */
+    UNKNOWN_ACCELERATOR
+  }
+
+  /**
+   * One row left out.
+   *
+   * @param file the file as the caller named it
+   * @param line the row's 1-based line
+   * @param reason why it was left out
+   * @param detail what the row was, e.g. {@code "t2.micro in us-east-1"}
+   */
+  public record Skipped(String file, int line, Reason reason, String detail) {
+    public Skipped {
+      checkNotNull(file, "file");
+      checkArgument(line >= 1, "line must be >= 1, was %s", line);
+      checkNotNull(reason, "reason");
+      checkNotNull(detail, "detail");
+    }
+
+    @Override
+    public String toString() {
+      return file + " line " + line + ": " + reason + " (" + detail + ")";
+    }
+  }
+
+  /** The report of a catalog nothing was left out of. */
+  public static final LoadReport EMPTY = new LoadReport(ImmutableList.of());
+
+  public LoadReport {
+    skipped = ImmutableList.copyOf(skipped);
+  }
+
+  public boolean isEmpty() {
+    return skipped.isEmpty();
+  }
+
+  /** How many rows were left out for this reason. */
+  public int count(Reason reason) {
+    checkNotNull(reason, "reason");
+    return (int) skipped.stream().filter(s -> s.reason() == reason).count();
+  }
+
+  /** Both reports' rows, this one's first. */
+  public LoadReport plus(LoadReport other) {
+    checkNotNull(other, "other");
+    if (other.isEmpty()) {
+      return this;
+    }
+    if (isEmpty()) {
+      return other;
+    }
+    return new LoadReport(ImmutableList.copyOf(Iterables.concat(skipped, other.skipped)));
+  }
+
+  /** Counts per reason: {@code "LoadReport{NO_ACCELERATOR=412, TPU=3}"}. */
+  @Override
+  public String toString() {
+    Map<Reason, Integer> counts = new EnumMap<>(Reason.class);
+    for (Skipped s : skipped) {
+      counts.merge(s.reason(), 1, Integer::sum);
+    }
+    return "LoadReport" + counts;
+  }
+}

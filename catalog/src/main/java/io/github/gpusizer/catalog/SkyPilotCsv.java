@@ -1,0 +1,239 @@
+package io.github.gpusizer.catalog;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import io.github.gpusizer.catalog.CsvTable.Row;
+import io.github.gpusizer.catalog.CsvTable.Sign;
+import io.github.gpusizer.catalog.LoadReport.Reason;
+import io.github.gpusizer.catalog.LoadReport.Skipped;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Currency;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Reads a SkyPilot catalog ({@code vms.csv}, schema v5 of skypilot-org/skypilot-catalog): columns are matched by
+ * name, in any order; columns this reader does not use ({@code GpuInfo}, ...) are ignored.
+ *
+ * <p>Mapping: a row with an instance type and an accelerator is an offering of that instance type. A row without
+ * an accelerator is a CPU-only machine; a row without an on-demand {@code Price} is not sold on demand; a row with a
+ * fraction of a GPU or a TPU slice is not modelled: all these go to the {@link LoadReport}. SkyPilot lists one row
+ * per availability zone; the rows of one instance type in one region become one offering with the lowest
+ * on-demand and the lowest spot price of its zones. GCP rows that have an accelerator but no instance type price
+ * the GPUs alone; each is combined with a host VM of the same zone as {@link GcpHosts} describes (the offering's
+ * price is the sum of both rows' prices, its vCPUs and memory are the host's).
+ */
+final class SkyPilotCsv {
+  static final String FORMAT = "SkyPilot vms.csv";
+  static final ImmutableList<String> REQUIRED = ImmutableList.of(
+      "InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs", "MemoryGiB", "Price", "Region");
+  static final ImmutableList<String> OPTIONAL = ImmutableList.of("SpotPrice", "AvailabilityZone", "GpuInfo");
+  /** SkyPilot catalogs price in US dollars (skypilot-catalog README, schema v5: "Price ... of the resource"). */
+  private static final Currency USD = Currency.getInstance("USD");
+  /**
+   * Providers known to bill per second: AWS EC2 Linux on-demand instances since 2017-10-02
+   * (https://aws.amazon.com/about-aws/whats-new/2017/10/announcing-amazon-ec2-per-second-billing/); Compute Engine
+   * vCPUs, memory and GPUs with a one-minute minimum (https://cloud.google.com/compute/vm-instance-pricing).
+   */
+  private static final ImmutableMap<String, BillingMode> KNOWN_BILLING =
+      ImmutableMap.of("aws", BillingMode.PER_SECOND, "gcp", BillingMode.PER_SECOND);
+
+  /** The settings of one read, defaults resolved. */
+  record Settings(String provider, LocalDate priceDate, BillingMode billing, boolean skipUnknown) {
+    static Settings resolve(SkyPilotOptions options, String provider, LocalDate priceDate) {
+      BillingMode billing = options.billing()
+          .orElse(KNOWN_BILLING.getOrDefault(provider.toLowerCase(Locale.ROOT), BillingMode.PER_HOUR));
+      return new Settings(provider, priceDate, billing, options.skipUnknownAccelerators());
+    }
+  }
+
+  /** What a read gives: the offerings with the line each one starts at, and the rows left out. */
+  record Result(ImmutableList<OfferingCsv.Located> offerings, LoadReport report) {}
+
+  /** One machine in one zone, before the zones of a region are merged. */
+  private record Candidate(String instanceType, String region, Gpu gpu, int gpuCount, int vcpus, BigDecimal ramGiB,
+      BigDecimal price, Optional<BigDecimal> spot, int line, String note) {}
+
+  /** A GCP row pricing GPUs alone. */
+  private record GpuRow(Row row, String accelerator, Gpu gpu, int count, BigDecimal price, Optional<BigDecimal> spot) {}
+
+  private SkyPilotCsv() {}
+
+  static boolean looksLike(CsvTable table) {
+    return table.has("InstanceType") || table.has("AcceleratorName");
+  }
+
+  static Result read(CsvTable table, NameIndex gpus, Settings settings) {
+    table.requireColumns(FORMAT, REQUIRED, OPTIONAL, false);
+    List<Skipped> skipped = new ArrayList<>();
+    List<Candidate> candidates = new ArrayList<>();
+    List<GpuRow> gpuRows = new ArrayList<>();
+    Map<String, List<Row>> hostsByZone = new LinkedHashMap<>();
+    for (Row row : table.rows()) {
+      String instanceType = row.raw("InstanceType");
+      String accelerator = row.raw("AcceleratorName");
+      String region = row.text("Region");
+      String what = (instanceType.isEmpty() ? accelerator : instanceType) + " in " + zoneOf(row);
+      if (accelerator.isEmpty()) {
+        if (instanceType.isEmpty()) {
+          throw row.error("InstanceType", "must not be empty when AcceleratorName is empty: the row names nothing");
+        }
+        hostsByZone.computeIfAbsent(zoneKey(region, row), k -> new ArrayList<>()).add(row);
+        skipped.add(new Skipped(row.file(), row.line(), Reason.NO_ACCELERATOR, what));
+        continue;
+      }
+      if (accelerator.toLowerCase(Locale.ROOT).startsWith("tpu-")) {
+        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what));
+        continue;
+      }
+      BigDecimal count = row.number("AcceleratorCount", Sign.POSITIVE);
+      if (count.stripTrailingZeros().scale() > 0) {
+        skipped.add(new Skipped(row.file(), row.line(), Reason.FRACTIONAL_GPU_COUNT,
+            what + ", " + count.toPlainString() + " x " + accelerator));
+        continue;
+      }
+      if (row.isBlank("Price")) {
+        skipped.add(new Skipped(row.file(), row.line(), Reason.NOT_OFFERED_ON_DEMAND, what));
+        continue;
+      }
+      Optional<Gpu> gpu = gpus.find(accelerator);
+      if (gpu.isEmpty()) {
+        if (settings.skipUnknown()) {
+          skipped.add(new Skipped(row.file(), row.line(), Reason.UNKNOWN_ACCELERATOR, what + ", " + accelerator));
+          continue;
+        }
+        try {
+          gpus.get(accelerator);
+        } catch (UnknownGpuException e) {
+          throw row.error("AcceleratorName", e.getMessage()
+              + " (or load with SkyPilotOptions.builder().skipUnknownAccelerators())", e);
+        }
+      }
+      int gpuCount = row.wholeNumber("AcceleratorCount", 1);
+      BigDecimal price = row.number("Price", Sign.NON_NEGATIVE);
+      Optional<BigDecimal> spot = row.optionalNumber("SpotPrice", Sign.NON_NEGATIVE);
+      if (instanceType.isEmpty()) {
+        gpuRows.add(new GpuRow(row, accelerator, gpu.orElseThrow(), gpuCount, price, spot));
+      } else {
+        candidates.add(new Candidate(instanceType, region, gpu.orElseThrow(), gpuCount, vcpus(row),
+            row.number("MemoryGiB", Sign.NON_NEGATIVE), price, spot, row.line(), ""));
+      }
+    }
+    for (GpuRow gpuRow : gpuRows) {
+      List<Candidate> hosted = withHosts(gpuRow, hostsByZone.getOrDefault(
+          zoneKey(gpuRow.row().raw("Region"), gpuRow.row()), List.of()));
+      if (hosted.isEmpty()) {
+        skipped.add(new Skipped(gpuRow.row().file(), gpuRow.row().line(), Reason.NO_HOST_VM,
+            gpuRow.count() + " x " + gpuRow.accelerator() + " in " + zoneOf(gpuRow.row())));
+      }
+      candidates.addAll(hosted);
+    }
+    skipped.sort(Comparator.comparingInt(Skipped::line));
+    return new Result(mergeZones(candidates, table.file(), settings), new LoadReport(ImmutableList.copyOf(skipped)));
+  }
+
+  private static String zoneOf(Row row) {
+    String zone = row.raw("AvailabilityZone");
+    return zone.isEmpty() ? row.raw("Region") : zone;
+  }
+
+  private static String zoneKey(String region, Row row) {
+    return region + "/" + row.raw("AvailabilityZone");
+  }
+
+  private static int vcpus(Row row) {
+    return row.wholeNumber("vCPUs", 0);
+  }
+
+  /**
+   * The machines a GCP GPU row can be rented in: every priced machine type of its own family in the zone (A100 on
+   * A2, L4 on G2, ...), or else the cheapest priced N1 machine in the zone with enough vCPUs and memory.
+   */
+  private static List<Candidate> withHosts(GpuRow gpuRow, List<Row> hosts) {
+    List<Candidate> result = new ArrayList<>();
+    String label = gpuRow.accelerator() + ":" + gpuRow.count();
+    if (GcpHosts.hasOwnFamily(gpuRow.accelerator())) {
+      for (Row host : hosts) {
+        Optional<GcpHosts.Attached> attached = GcpHosts.attachedTo(host.raw("InstanceType"));
+        if (attached.isPresent() && attached.get().accelerator().equalsIgnoreCase(gpuRow.accelerator())
+            && attached.get().count() == gpuRow.count() && !host.isBlank("Price")) {
+          result.add(combine(gpuRow, host, host.raw("InstanceType"), label));
+        }
+      }
+      return result;
+    }
+    int minVcpus = GcpHosts.N1_VCPUS_PER_GPU * gpuRow.count();
+    BigDecimal minGiB = BigDecimal.valueOf((long) GcpHosts.N1_GIB_PER_VCPU * minVcpus);
+    hosts.stream()
+        .filter(h -> GcpHosts.isN1(h.raw("InstanceType")) && !h.isBlank("Price"))
+        .filter(h -> vcpus(h) >= minVcpus && h.number("MemoryGiB", Sign.NON_NEGATIVE).compareTo(minGiB) >= 0)
+        .min(Comparator.comparing((Row h) -> h.number("Price", Sign.NON_NEGATIVE))
+            .thenComparing(h -> h.raw("InstanceType")))
+        .ifPresent(h -> result.add(combine(gpuRow, h, h.raw("InstanceType") + " + " + label, label)));
+    return result;
+  }
+
+  private static Candidate combine(GpuRow gpuRow, Row host, String instanceType, String label) {
+    BigDecimal price = gpuRow.price().add(host.number("Price", Sign.NON_NEGATIVE));
+    Optional<BigDecimal> hostSpot = host.optionalNumber("SpotPrice", Sign.NON_NEGATIVE);
+    Optional<BigDecimal> spot = gpuRow.spot().isPresent() && hostSpot.isPresent()
+        ? Optional.of(gpuRow.spot().get().add(hostSpot.get()))
+        : Optional.empty();
+    String note = String.format("; price of %s (line %d) plus host VM %s (line %d)",
+        label, gpuRow.row().line(), host.raw("InstanceType"), host.line());
+    return new Candidate(instanceType, gpuRow.row().raw("Region"), gpuRow.gpu(), gpuRow.count(), vcpus(host),
+        host.number("MemoryGiB", Sign.NON_NEGATIVE), price, spot, gpuRow.row().line(), note);
+  }
+
+  /** One offering per instance type and region: the lowest on-demand and the lowest spot price of its zones. */
+  private static ImmutableList<OfferingCsv.Located> mergeZones(List<Candidate> candidates, String file,
+      Settings settings) {
+    Map<String, List<Candidate>> byKey = new LinkedHashMap<>();
+    for (Candidate c : candidates) {
+      byKey.computeIfAbsent(c.instanceType() + "/" + c.region(), k -> new ArrayList<>()).add(c);
+    }
+    ImmutableList.Builder<OfferingCsv.Located> offerings = ImmutableList.builder();
+    for (List<Candidate> zones : byKey.values()) {
+      Candidate first = zones.get(0);
+      for (Candidate c : zones) {
+        if (!c.gpu().id().equals(first.gpu().id()) || c.gpuCount() != first.gpuCount()) {
+          throw CatalogException.ofLine(file, c.line(), String.format(
+              "%s in %s has %d x %s here but %d x %s on line %d", c.instanceType(), c.region(), c.gpuCount(),
+              c.gpu().id(), first.gpuCount(), first.gpu().id(), first.line()), null);
+        }
+      }
+      BigDecimal price = zones.stream().map(Candidate::price).min(Comparator.naturalOrder()).orElseThrow();
+      Optional<BigDecimal> spot = zones.stream().flatMap(c -> c.spot().stream()).min(Comparator.naturalOrder());
+      String source = "SkyPilot catalog " + file + " line " + first.line() + first.note();
+      try {
+        offerings.add(new OfferingCsv.Located(new Offering(
+            settings.provider(),
+            first.instanceType(),
+            first.region(),
+            first.gpu(),
+            first.gpuCount(),
+            first.vcpus(),
+            DataSize.ofGiB(first.ramGiB().doubleValue()),
+            DataSize.ZERO,
+            Money.of(price, USD),
+            spot.map(s -> Money.of(s, USD)),
+            settings.billing(),
+            Optional.empty(),
+            Optional.empty(),
+            OptionalDouble.empty(),
+            settings.priceDate(),
+            source), file, first.line()));
+      } catch (IllegalArgumentException e) {
+        throw CatalogException.ofLine(file, first.line(), e.getMessage(), e);
+      }
+    }
+    return offerings.build();
+  }
+}
