@@ -19,6 +19,10 @@ final class CommonOptions {
           + "added to the bundled one; repeatable.")
   List<Path> catalogs = new ArrayList<>();
 
+  @Option(names = "--no-bundled-offerings",
+      description = "Use only the offerings of the --catalog files (the bundled GPUs stay known).")
+  boolean noBundledOfferings;
+
   @Option(names = "--debug", description = "Print the stack trace of an error.")
   boolean debug;
 
@@ -28,7 +32,7 @@ final class CommonOptions {
   Catalog catalog() {
     if (catalog == null) {
       try {
-        catalog = Catalogs.load(catalogs);
+        catalog = Catalogs.load(catalogs, noBundledOfferings);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
