@@ -122,7 +122,7 @@ public final class GpuSizerCli implements Runnable {
     if (e instanceof FileSystemException fs && fs.getReason() != null) {
       return "cannot read " + fs.getFile() + ": " + fs.getReason();
     }
-    return "cannot read input: " + e.getMessage();
+    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   private static boolean debug(ParseResult parsed) {

@@ -11,6 +11,7 @@ import io.github.gpusizer.core.model.Norm;
 import io.github.gpusizer.core.model.Positions;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.model.Safetensors;
+import io.github.gpusizer.core.model.SafetensorsInfo;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.LoraTarget;
@@ -20,8 +21,6 @@ import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.TaskKind;
 import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -279,24 +278,32 @@ final class TaskOptions {
             + "--transformer layers=L,hidden=H,heads=A or --params N");
     checkArgument(given.size() == 1, "give the model once, with one of --model, --hf-config, --safetensors, "
         + "--transformer or --params; got %s", String.join(" and ", given));
-    try {
-      if (model != null) {
-        return Presets.get(model);
-      }
-      if (hfConfig != null) {
-        return HuggingFaceConfig.read(hfConfig);
-      }
-      if (safetensors != null) {
-        return Safetensors.read(safetensors).toModelSpec();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    if (model != null) {
+      return Presets.get(model);
+    }
+    if (hfConfig != null) {
+      return HuggingFaceConfig.read(hfConfig);
+    }
+    if (safetensors != null) {
+      return fromSafetensors(safetensors);
     }
     if (transformer != null) {
       return transformer(transformer);
     }
     checkArgument(params > 0, "--params must be > 0, was %s", params);
     return Generic.ofParameters(params);
+  }
+
+  /**
+   * A model known from its weights file only: the exact parameter count from the header, forward FLOPs of 2 per
+   * parameter per token (one multiply-add per weight, Kaplan et al. 2020, "Scaling Laws for Neural Language
+   * Models", section 2.1), activations unknown (give --hf-config for those).
+   */
+  static Generic fromSafetensors(Path file) {
+    SafetensorsInfo info = Safetensors.read(file);
+    Path name = file.getFileName();
+    String stem = name == null ? "safetensors" : name.toString().replaceFirst("\\.safetensors$", "");
+    return new Generic(stem.isBlank() ? "safetensors" : stem, info.parameters(), 2.0 * info.parameters(), 0);
   }
 
   private static final List<String> TRANSFORMER_KEYS =
