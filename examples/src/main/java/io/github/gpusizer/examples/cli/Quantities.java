@@ -148,6 +148,35 @@ public final class Quantities {
     return result;
   }
 
+  /**
+   * A duration as {@link #duration} reads it back, rounded up to the minute (to the second below 10 minutes):
+   * {@code 53m}, {@code 1d2h5m}, {@code 45s}.
+   */
+  public static String format(Duration d) {
+    long seconds = d.getSeconds() + (d.getNano() > 0 ? 1 : 0);
+    if (seconds >= 600) {
+      seconds = (seconds + 59) / 60 * 60;
+    }
+    StringBuilder s = new StringBuilder();
+    long days = seconds / 86_400;
+    long hours = seconds % 86_400 / 3600;
+    long minutes = seconds % 3600 / 60;
+    long secs = seconds % 60;
+    if (days > 0) {
+      s.append(days).append('d');
+    }
+    if (hours > 0) {
+      s.append(hours).append('h');
+    }
+    if (minutes > 0) {
+      s.append(minutes).append('m');
+    }
+    if (secs > 0 || s.length() == 0) {
+      s.append(secs).append('s');
+    }
+    return s.toString();
+  }
+
   private static double unitSeconds(String unit) {
     switch (unit) {
       case "w":

@@ -6,6 +6,7 @@ import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
 import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.task.Task;
 import java.io.IOException;
@@ -59,6 +60,10 @@ final class RecommendCommand implements Callable<Integer> {
       description = "Most GPUs in all (default " + GpuSizer.DEFAULT_MAX_GPUS + ").")
   Integer maxGpus;
 
+  @Option(names = "--max-nodes", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Most instances (nodes) in all (default: as many as --max-gpus allows).")
+  Integer maxNodes;
+
   @Option(names = "--provider", paramLabel = "P", split = ",", description = "Only these providers (repeatable).")
   List<String> providers = new ArrayList<>();
 
@@ -111,6 +116,9 @@ final class RecommendCommand implements Callable<Integer> {
     if (maxGpus != null) {
       sizer.maxGpus(maxGpus);
     }
+    if (maxNodes != null) {
+      sizer.maxNodes(maxNodes);
+    }
     if (!providers.isEmpty()) {
       sizer.providers(providers.toArray(String[]::new));
     }
@@ -134,13 +142,24 @@ final class RecommendCommand implements Callable<Integer> {
     Output.print(spec, RecommendReport.render(rec, task, common.format, top));
     if (!rec.isFeasible()) {
       throw new InfeasibleException("no option meets the constraints: "
-          + rec.suggestion().map(s -> s.advice()).orElse(rec.rejected().size()
+          + rec.suggestion().map(RecommendCommand::advice).orElse(rec.rejected().size()
               + " candidates rejected; see the rejections above"));
     }
     if (plot != null) {
       writePlot(rec);
     }
     return 0;
+  }
+
+  /** The library's advice, then the options that would act on it. */
+  static String advice(Suggestion s) {
+    List<String> flags = new ArrayList<>();
+    s.deadline().ifPresent(d -> flags.add("--deadline " + Quantities.format(d)));
+    s.budget().ifPresent(b -> flags.add("--budget " + b.rounded().amount().toPlainString()
+        + b.currency().getCurrencyCode()));
+    s.gpus().ifPresent(n -> flags.add("--max-gpus " + n + " --max-nodes " + n));
+    s.cuda().ifPresent(v -> flags.add("--cuda " + v));
+    return s.advice() + (flags.isEmpty() ? "" : " (options: " + String.join(" or ", flags) + ")");
   }
 
   private void writePlot(Recommendation rec) {

@@ -59,6 +59,8 @@ final class RecommendReport {
     for (Option o : rec.paretoFront()) {
       pareto.add(option(o, rec.options().indexOf(o) + 1, true));
     }
+    // An option of the front that is not among the ranked options (the ranking keeps only the best instance
+    // count and layout of each offering and pricing mode) has no rank.
     ArrayNode rejected = root.putArray("rejected");
     rec.rejected().forEach(r -> rejected.add(rejection(r)));
     if (rec.suggestion().isPresent()) {
@@ -75,7 +77,11 @@ final class RecommendReport {
 
   static ObjectNode option(Option o, int rank, boolean onFront) {
     ObjectNode node = Json.object();
-    node.put("rank", rank);
+    if (rank >= 1) {
+      node.put("rank", rank);
+    } else {
+      node.putNull("rank");
+    }
     node.put("provider", o.offering().provider());
     node.put("instanceType", o.offering().instanceType());
     node.put("region", o.offering().region());
@@ -218,6 +224,12 @@ final class RecommendReport {
           rec.paretoFront().size()));
       List<Option> front = new ArrayList<>(rec.paretoFront());
       front.sort(java.util.Comparator.comparing(Option::wallTime));
+      if (front.size() > top) {
+        s.append(String.format(Locale.ROOT, "(%d shown: the fastest %d and the cheapest)%n", top, top - 1));
+        List<Option> shown = new ArrayList<>(front.subList(0, top - 1));
+        shown.add(front.get(front.size() - 1));
+        front = shown;
+      }
       s.append(optionTable(front, rec, frontOf(rec)));
     } else {
       s.append("\nNO OPTION MEETS THE CONSTRAINTS.\n");
@@ -238,7 +250,8 @@ final class RecommendReport {
     TextTable table = new TextTable(">#", "PROVIDER", "INSTANCE", ">NODES", ">GPUS", "GPU", "LAYOUT", ">MEM/GPU",
         ">TIME", ">COST", ">PRICE/H", "BOTTLENECK", "PARETO");
     for (Option o : options) {
-      table.row(rec.options().indexOf(o) + 1, o.offering().provider(), o.offering().instanceType()
+      int rank = rec.options().indexOf(o) + 1;
+      table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
               + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
           o.instances(), o.gpus(), o.gpu().id(), o.layout(), Reports.size(o.memory().perGpu()),
           Output.duration(o.wallTime()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
@@ -296,7 +309,9 @@ final class RecommendReport {
     Set<Option> front = frontOf(rec);
     List<CostTimePlot.Point> points = new ArrayList<>();
     Option best = rec.best().orElse(null);
-    for (Option o : rec.options()) {
+    List<Option> all = new ArrayList<>(rec.options());
+    rec.paretoFront().stream().filter(o -> !rec.options().contains(o)).forEach(all::add);
+    for (Option o : all) {
       points.add(new CostTimePlot.Point(describeShort(o), Math.max(Output.seconds(o.wallTime()) / 3600, 1e-6),
           o.cost().amount().doubleValue(), front.contains(o), o.equals(best)));
     }

@@ -47,7 +47,7 @@ public final class LocalGpuCheck {
    * @param fitsWhenIdle whether the job fits when nothing else runs on the GPUs (the catalog's memory)
    * @param fitsNow whether it fits in the memory free now (memory.total − memory.used)
    */
-  public record Result(ImmutableList<LocalGpu> used, Gpu gpu, Estimate estimate, DataSize free,
+  public record Result(List<LocalGpu> used, Gpu gpu, Estimate estimate, DataSize free,
                        boolean fitsWhenIdle, boolean fitsNow) {
     public Result {
       used = ImmutableList.copyOf(used);

@@ -116,4 +116,16 @@ class QuantitiesTest {
     assertThatThrownBy(() -> Quantities.rate("--rate", "CNY:USD=0"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("> 0");
   }
+
+  @Test
+  void formatted_durations_read_back_rounded_up() {
+    assertThat(Quantities.format(Duration.ofMinutes(53).plusSeconds(10))).isEqualTo("54m");
+    assertThat(Quantities.format(Duration.ofSeconds(45))).isEqualTo("45s");
+    assertThat(Quantities.format(Duration.ofHours(26).plusMinutes(5))).isEqualTo("1d2h5m");
+    qt().forAll(longs().between(1, 10_000_000)).check(s -> {
+      Duration d = Duration.ofSeconds(s);
+      Duration back = Quantities.duration("d", Quantities.format(d));
+      return back.compareTo(d) >= 0 && back.minus(d).getSeconds() < 60;
+    });
+  }
 }
