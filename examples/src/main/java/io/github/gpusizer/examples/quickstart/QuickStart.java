@@ -6,6 +6,7 @@ import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Quick start: recommend hardware for LoRA fine-tuning of Llama-2-7B on 50 million tokens, finishing within 24 hours.
@@ -37,9 +38,9 @@ public final class QuickStart {
     System.out.println("Best: " + best.rationale());
     System.out.println();
     System.out.println("Top options (" + rec.options().size() + " feasible, cheapest first):");
-    rec.options().stream().limit(5).forEach(o -> System.out.printf("  %-10s %-24s %2d x %-16s %10s  %s%n",
+    rec.options().stream().limit(5).forEach(o -> System.out.printf(Locale.ROOT, "  %-10s %-24s %2d x %-16s %10s  %6.2f h%n",
         o.offering().provider(), o.offering().instanceType(), o.gpus(), o.gpu().id(), o.cost().rounded(),
-        o.wallTime()));
+        o.wallTime().toMillis() / 3_600_000.0));
     System.out.println();
     System.out.println("Rejected: " + rec.rejected().size() + " candidates, e.g. "
         + rec.rejected().stream().findFirst().map(Object::toString).orElse("none"));
