@@ -37,6 +37,7 @@ public record Money(BigDecimal amount, Currency currency) implements Comparable<
    */
   public static Money of(String amount, String currencyCode) {
     checkNotNull(amount, "amount");
+    checkNotNull(currencyCode, "currencyCode");
     BigDecimal value;
     try {
       value = new BigDecimal(amount.strip());
