@@ -6,7 +6,7 @@ module io.github.gpusizer.core {
 
   exports io.github.gpusizer.core;
   exports io.github.gpusizer.core.cost;
+  exports io.github.gpusizer.core.estimate;
   exports io.github.gpusizer.core.model;
   exports io.github.gpusizer.core.task;
-  exports io.github.gpusizer.core.estimate;
 }

@@ -41,7 +41,7 @@ final class Advisor {
   private HostSizing hostPerInstance(Candidate c) {
     HostSizing perRun = c.fit().estimate().host();
     int runsPerInstance = c.runGpus() < c.offering().gpuCount()
-        ? Math.min(c.concurrent(), c.offering().gpuCount() / c.runGpus()) : 1;
+        ? Math.min(c.offering().gpuCount() / c.runGpus(), (c.concurrent() + c.instances() - 1) / c.instances()) : 1;
     if (runsPerInstance == 1) {
       return perRun;
     }
@@ -65,14 +65,15 @@ final class Advisor {
       out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
           + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
     }
+    out.addAll(e.warnings());
+    int busy = c.concurrent() * c.runGpus();
+    if (busy < c.gpus()) {
+      out.add((s.runs() == 1 ? "the run uses " : "the runs use ") + busy + " of the " + c.gpus()
+          + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them") + " over more GPUs would be slower; "
+          + "the idle GPUs could run further experiments (runs(...))");
+    }
     cudaWarning(gpu).ifPresent(out::add);
     precisionWarnings(asRun, gpu, out);
-    if (e.hardware().gpusPerNode() > 1 && !gpu.hasNvlink()) {
-      out.add(e.hardware().gpusPerNode() + " GPUs per node talk over PCIe"
-          + gpu.pcieGeneration().stream().mapToObj(g -> " gen " + g).findFirst().orElse("")
-          + " without NVLink: gradient exchange slows scaling (expected scaling efficiency "
-          + percent(e.performance().scalingEfficiency()) + ")");
-    }
     if (e.hardware().nodes() > 1 && o.networkGbps().isEmpty()) {
       out.add("the catalog states no network bandwidth between " + o.instanceType()
           + " instances; the time across nodes rests on the estimator's assumed link");
@@ -96,7 +97,6 @@ final class Advisor {
     c.quote().rate().ifPresent(r -> out.add("cost converted from " + Texts.money(c.priced().cost()) + " at "
         + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
         + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
-    out.addAll(e.warnings());
     return ImmutableList.copyOf(out);
   }
 
@@ -114,22 +114,13 @@ final class Advisor {
 
   private static void precisionWarnings(Task task, Gpu gpu, Set<String> out) {
     PrecisionMode p = task.precision();
-    // PyTorch >= 1.12 sets torch.backends.cuda.matmul.allow_tf32 = False by default (PyTorch docs, "TensorFloat-32
-    // (TF32) on Ampere (and later) devices"; seed 000).
-    if (p == PrecisionMode.FP32 && gpu.supports(Precision.TF32)) {
-      out.add(String.format(Locale.ROOT, "PyTorch leaves TF32 off for matrix multiplications: "
-          + "torch.backends.cuda.matmul.allow_tf32 = True would use the %s's %.1f TFLOPS TF32 tensor cores instead "
-          + "of %.1f TFLOPS FP32 (this estimate assumes FP32)", gpu.name(), gpu.denseTflops(Precision.TF32),
-          gpu.denseTflops(Precision.FP32)));
-    } else if (p == PrecisionMode.TF32) {
-      out.add("PyTorch leaves TF32 off for matrix multiplications by default: set "
-          + "torch.backends.cuda.matmul.allow_tf32 = True, or the job runs at the FP32 rate");
+    // The FP32-on-Ampere case (TF32 off by default) is the estimator's warning; this one is for the TF32 recipe.
+    if (p == PrecisionMode.TF32) {
+      out.add("PyTorch leaves TF32 off for matrix multiplications by default (PyTorch docs, \"TensorFloat-32 (TF32) "
+          + "on Ampere (and later) devices\"): set torch.backends.cuda.matmul.allow_tf32 = True, or the job runs at "
+          + "the FP32 rate");
     }
     Precision compute = p.compute();
-    if ((compute == Precision.FP16 || compute == Precision.BF16) && !gpu.tensorCores()) {
-      out.add(String.format(Locale.ROOT, "the %s has no tensor cores: %s runs on its CUDA cores at %.1f TFLOPS, "
-          + "far from what tensor-core GPUs reach", gpu.name(), compute, gpu.denseTflops(compute)));
-    }
     if (compute == Precision.FP16 || compute == Precision.BF16) {
       gpu.fp16AccumulateTflops().ifPresent(fast -> out.add(String.format(Locale.ROOT,
           "the %s runs 16-bit tensor math with FP32 accumulation (as mixed-precision training does) at %.1f "
@@ -138,14 +129,15 @@ final class Advisor {
     }
   }
 
+  /** The remedy for an input-bound job; the estimator's warning gives the utilisation. */
   private static Optional<String> inputWarning(PerformanceEstimate perf) {
     if (perf.bottleneck() == Bottleneck.CPU_INPUT) {
-      return Optional.of("input-bound: the CPUs prepare samples slower than the GPUs use them, so GPU utilisation "
-          + "stays low; add DataLoader workers and CPU cores or preprocess the data set ahead");
+      return Optional.of("input-bound: add DataLoader workers and CPU cores, or preprocess the data set ahead "
+          + "(seed 000: 10-12 logical cores per GPU)");
     }
     if (perf.bottleneck() == Bottleneck.DISK_INPUT) {
-      return Optional.of("input-bound: the disk reads samples slower than the GPUs use them, so GPU utilisation "
-          + "stays low; put the data set on an NVMe SSD or in RAM");
+      return Optional.of("input-bound: put the data set on an NVMe SSD or in RAM (seed 002: a 100-150 MB/s hard "
+          + "disk starves a GPU)");
     }
     return Optional.empty();
   }

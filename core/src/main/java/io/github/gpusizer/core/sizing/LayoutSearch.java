@@ -24,11 +24,10 @@ import java.util.Map;
  *
  * <p>The layouts tried are the task's own recipe, then, as fallbacks, ZeRO stages 1–3 (FSDP), selective and full
  * activation checkpointing, smaller micro-batches (gradient accumulation keeps the global batch) and tensor
- * parallelism within a node. Memory is checked first (cheap); an extreme layout (most sharding, most
- * recomputation, micro-batch 1) that does not fit rules the hardware out before anything else is estimated. Of
- * the layouts that fit, only those not dominated by another fitting one (same tensor parallelism, no higher ZeRO
- * stage, no more checkpointing, no smaller micro-batch) are timed, and the fastest wins: on fixed hardware the
- * fastest run is also the cheapest, since cost grows with billed time.
+ * parallelism within a node. Memory is checked first (cheap): an extreme layout (most sharding, most
+ * recomputation, micro-batch 1) that does not fit rules the hardware out before anything is timed. Then each
+ * recipe (tensor-parallel degree × ZeRO stage × checkpointing) is timed at its largest fitting micro-batch, and
+ * the fastest wins: on fixed hardware the fastest run is also the cheapest, since cost grows with billed time.
  *
  * <p>Not thread-safe: one instance serves one {@code recommend()} call.
  */
@@ -94,44 +93,33 @@ final class LayoutSearch {
           "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE);
     }
 
-    // The frontier of fitting layouts per tensor-parallel degree, then the fastest of it.
+    // Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins.
+    // A higher stage or more recomputation is not always slower: sharding also shrinks the optimizer step, and
+    // freed memory allows a larger micro-batch, so none is ruled out by assumption.
     Outcome.Fit best = null;
     for (int tp : viable) {
       int dp = gpus / tp;
       int[] microBatches = microBatches(dp);
-      List<int[]> found = new ArrayList<>(); // {checkpointing, zero, micro-batch} of fitting, undominated layouts
       for (Checkpointing ck : checkpointings) {
         for (ZeroStage zero : zeros) {
           if (dp == 1 && zero != ZeroStage.NONE) {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
-          int floor = dominatingMicroBatch(found, ck.ordinal(), zero.ordinal());
           for (int mb : microBatches) {
-            if (mb <= floor) {
-              break;
+            if (memory(hw, tp, zero, ck, mb).miss != null) {
+              continue;
             }
-            Attempt a = memory(hw, tp, zero, ck, mb);
-            if (a.miss == null) {
-              found.add(new int[] {ck.ordinal(), zero.ordinal(), mb});
-              break;
+            Outcome timed = time(hw, tp, zero, ck, mb);
+            if (timed instanceof Outcome.Fit) {
+              Outcome.Fit fit = (Outcome.Fit) timed;
+              if (best == null || fit.runTime().compareTo(best.runTime()) < 0) {
+                best = fit;
+              }
+            } else {
+              closest = closer(closest, (Outcome.Miss) timed);
             }
+            break; // the largest micro-batch that fits is the fastest of this recipe
           }
-          if (dominatingMicroBatch(found, ck.ordinal(), zero.ordinal()) == microBatches[0]) {
-            break; // the task's own micro-batch fits: higher stages only cost communication
-          }
-        }
-      }
-      for (int[] f : found) {
-        Checkpointing ck = Checkpointing.values()[f[0]];
-        ZeroStage zero = ZeroStage.values()[f[1]];
-        Outcome timed = time(hw, tp, zero, ck, f[2]);
-        if (timed instanceof Outcome.Fit) {
-          Outcome.Fit fit = (Outcome.Fit) timed;
-          if (best == null || fit.runTime().compareTo(best.runTime()) < 0) {
-            best = fit;
-          }
-        } else {
-          closest = closer(closest, (Outcome.Miss) timed);
         }
       }
     }
@@ -139,17 +127,6 @@ final class LayoutSearch {
       return best;
     }
     return closest;
-  }
-
-  /** The largest micro-batch among found layouts that dominate (no more checkpointing, no higher stage). */
-  private static int dominatingMicroBatch(List<int[]> found, int ck, int zero) {
-    int mb = 0;
-    for (int[] f : found) {
-      if (f[0] <= ck && f[1] <= zero) {
-        mb = Math.max(mb, f[2]);
-      }
-    }
-    return mb;
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {

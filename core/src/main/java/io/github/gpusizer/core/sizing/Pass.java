@@ -124,7 +124,11 @@ final class Pass {
     int total = n * o.gpuCount();
     Placement best = new Placement();
     for (int g : runSizes(o, n)) {
-      Outcome out = search.best(hardware(o, g));
+      int concurrent = Math.min(s.runs(), total / g);
+      if ((long) concurrent * g <= (long) (n - 1) * o.gpuCount()) {
+        continue; // a whole instance would idle: fewer instances do the same for less
+      }
+      Outcome out = search.best(hardware(o, g, concurrent, n));
       if (out instanceof Outcome.Miss) {
         Outcome.Miss m = (Outcome.Miss) out;
         if (best.fit == null && (best.miss == null || closer(m, best.miss))) {
@@ -133,7 +137,6 @@ final class Pass {
         continue;
       }
       Outcome.Fit fit = (Outcome.Fit) out;
-      int concurrent = Math.min(s.runs(), total / g);
       int waves = (s.runs() + concurrent - 1) / concurrent;
       Duration wall = fit.runTime().multipliedBy(waves);
       if (best.fit == null || wall.compareTo(best.wall) < 0) {
@@ -152,16 +155,13 @@ final class Pass {
   }
 
   /**
-   * GPUs one run may use on {@code n} instances: all of them for a single run; for a sweep, any share of one
-   * instance that divides it evenly, or whole instances that divide the rented ones evenly.
+   * GPUs one run may use on {@code n} instances: whole instances that divide the rented ones evenly, or a share
+   * of one instance that divides it evenly (several runs of a sweep side by side; or one run that is faster on
+   * fewer GPUs, e.g. when gradient exchange over PCIe costs more than the extra GPUs bring).
    */
-  private List<Integer> runSizes(Offering o, int n) {
+  private static List<Integer> runSizes(Offering o, int n) {
     int perInstance = o.gpuCount();
     List<Integer> sizes = new ArrayList<>();
-    if (s.runs() == 1) {
-      sizes.add(n * perInstance);
-      return sizes;
-    }
     for (int g = 1; g <= perInstance; g++) {
       if (perInstance % g == 0) {
         sizes.add(g);
@@ -176,14 +176,15 @@ final class Pass {
   }
 
   /**
-   * The hardware one run of {@code g} GPUs gets on the offering: a share of one instance (with its share of the
-   * host cores) or whole instances linked by the offering's network.
+   * The hardware one run of {@code g} GPUs gets on the offering: a share of one instance, with the host cores of
+   * that instance split between the runs sharing it, or whole instances linked by the offering's network.
    */
-  static Hardware hardware(Offering o, int g) {
+  static Hardware hardware(Offering o, int g, int concurrent, int instances) {
     int perNode = Math.min(g, o.gpuCount());
     int nodes = g <= o.gpuCount() ? 1 : g / o.gpuCount();
-    OptionalInt cores = o.vcpus() > 0
-        ? OptionalInt.of(Math.max(1, (int) ((long) o.vcpus() * perNode / o.gpuCount()))) : OptionalInt.empty();
+    int sharing = g < o.gpuCount()
+        ? Math.min(o.gpuCount() / g, (concurrent + instances - 1) / instances) : 1;
+    OptionalInt cores = o.vcpus() > 0 ? OptionalInt.of(Math.max(1, o.vcpus() / sharing)) : OptionalInt.empty();
     OptionalDouble network = nodes > 1 ? o.networkGbps() : OptionalDouble.empty();
     return new Hardware(o.gpu(), perNode, nodes, network, cores, OptionalDouble.empty());
   }
