@@ -23,7 +23,7 @@ def s():
  o.zero_grad(set_to_none=True)
  with T.autocast(C,dtype=T.float16):l=F.cross_entropy(m(x),y)
  g.scale(l).backward();g.step(o);g.update()
-pass
+t=tm(s,15,40);rec("rn50",ips=256/t,alloc=M(),res=T.cuda.memory_reserved())
 del m,o,x,y;rs()
 from transformers import GPT2Config as GC,GPT2LMHeadModel as GM,LlamaConfig as LC,LlamaForCausalLM as LM
 m=GM(GC(n_layer=24,n_embd=1024,n_head=16,vocab_size=50257,n_positions=1024,attn_implementation="sdpa",attn_pdrop=0.0)).to(C)
