@@ -7,4 +7,5 @@ module io.github.gpusizer.core {
   exports io.github.gpusizer.core.cost;
   exports io.github.gpusizer.core.model;
   exports io.github.gpusizer.core.task;
+  exports io.github.gpusizer.core.estimate;
 }
