@@ -30,7 +30,8 @@ final class Texts {
     long minutes = d.toMinutes() + (d.equals(Duration.ofMinutes(d.toMinutes())) ? 0 : 1);
     long h = minutes / 60;
     long m = minutes % 60;
-    return h == 0 ? m + " min" : m == 0 ? h + " h" : h + " h " + m + " min";
+    String hours = String.format(Locale.ROOT, "%,d h", h);
+    return h == 0 ? m + " min" : m == 0 ? hours : hours + " " + m + " min";
   }
 
   /** {@code "2,310.00 CNY"}: grouped, rounded half-even to the currency's minor unit. */
@@ -80,7 +81,8 @@ final class Texts {
     return s.toString();
   }
 
+  /** {@code "1 GPU"}, {@code "14,264 GPUs"}. */
   static String plural(long n, String one, String many) {
-    return n + " " + (n == 1 ? one : many);
+    return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
   }
 }
