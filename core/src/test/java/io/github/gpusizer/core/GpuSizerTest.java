@@ -144,7 +144,8 @@ class GpuSizerTest {
     assertThat(rec.rejected()).filteredOn(r -> r.offering().equals(Fixtures.P3)).singleElement()
         .satisfies(r -> {
           assertThat(r.kind()).isEqualTo(Rejection.Kind.INCOMPATIBLE);
-          assertThat(r.reason()).isEqualTo("BF16 needs compute capability 8.0; the Tesla V100-SXM2-16GB has 7.0");
+          assertThat(r.reason()).isEqualTo("BF16 needs compute capability 8.0 (Ampere and later: A100, A10, A40, RTX 30xx, "
+              + "L4, L40S, RTX 40xx, H100, H200); the Tesla V100-SXM2-16GB has 7.0");
         });
   }
 

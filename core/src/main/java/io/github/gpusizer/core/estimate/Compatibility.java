@@ -18,11 +18,9 @@ import io.github.gpusizer.core.task.ZeroStage;
 /** Whether hardware and layout can run a task at all (errors), and what they should know (warnings). */
 final class Compatibility {
   /** Tensor cores and FP16 tensor math: Volta, compute capability 7.0 (NVIDIA Volta whitepaper, 2017). */
-  static final ComputeCapability TENSOR_CORES = new ComputeCapability(7, 0);
-  /** BF16 and TF32 tensor math: Ampere, compute capability 8.0 (NVIDIA A100 whitepaper, 2020). */
-  static final ComputeCapability AMPERE = new ComputeCapability(8, 0);
-  /** FP8 tensor math: Ada and Hopper, compute capability 8.9 (CUDA C++ Programming Guide, "__nv_fp8" types). */
-  static final ComputeCapability FP8 = new ComputeCapability(8, 9);
+  static final ComputeCapability TENSOR_CORES = Precision.FP16.tensorCoresSince().orElseThrow();
+  /** BF16 and TF32 tensor math: Ampere, compute capability 8.0. */
+  static final ComputeCapability AMPERE = Precision.BF16.tensorCoresSince().orElseThrow();
 
   /** GPU utilisation below which a job is called input-bound in a warning. */
   static final double LOW_UTILISATION = 0.9;
@@ -78,16 +76,9 @@ final class Compatibility {
 
   private static void checkPrecision(PrecisionMode mode, Gpu gpu) {
     Precision precision = mode.compute();
-    ComputeCapability needed = switch (precision) {
-      case BF16, TF32 -> AMPERE;
-      case FP8 -> FP8;
-      default -> null;
-    };
-    if (needed != null && gpu.computeCapability().isPresent()) {
-      ComputeCapability has = gpu.computeCapability().get();
-      checkArgument(has.isAtLeast(needed), "%s needs compute capability %s; %s has %s", precision, needed,
-          gpu.name(), has);
-    }
+    gpu.computeCapability().flatMap(has -> precision.unsupportedReason(gpu.name(), has)).ifPresent(reason -> {
+      throw new IllegalArgumentException(mode + ": " + reason);
+    });
     checkArgument(gpu.supports(precision), "%s (%s) needs %s arithmetic; %s supports only %s", mode, precision,
         precision, gpu.name(), gpu.denseTflops().keySet());
   }

@@ -126,7 +126,10 @@ final class LayoutSearch {
     if (best != null) {
       return best;
     }
-    return closest;
+    // Only the extreme recipe fitted, and the timed loop skips it (one data-parallel rank makes every ZeRO stage
+    // plain training, whose memory may differ from the extreme's): report the closest miss, never nothing.
+    return closest != null ? closest : new Outcome.Miss(Rejection.Kind.MEMORY,
+        "no layout of " + gpus + " GPUs that the search times fits in memory", Double.MAX_VALUE);
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
