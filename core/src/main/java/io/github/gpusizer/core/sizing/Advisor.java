@@ -83,7 +83,8 @@ final class Advisor {
     }
     out.addAll(c.priced().notes());
     c.quote().rate().ifPresent(r -> out.add("cost converted from " + Texts.money(c.priced().cost()) + " at "
-        + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
+        + r.rate().round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " " + r.to() + " per "
+        + r.from()
         + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
     return ImmutableList.copyOf(out);
   }
