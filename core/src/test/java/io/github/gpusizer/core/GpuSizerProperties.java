@@ -70,6 +70,20 @@ class GpuSizerProperties {
   }
 
   @Test
+  void a_layout_whose_only_fit_is_the_extreme_recipe_is_rejected_not_lost() {
+    // GIVEN the case QuickTheories shrank a NullPointerException to: a 15-layer FP16 model on one GPU
+    Transformer model = Transformer.builder("gen-15x26").layers(15).hidden(1664).heads(26).vocab(50257)
+        .maxPositions(2048).build();
+    Task task = Task.pretraining(model).tokens(1e6).microBatch(4).sequenceLength(2048)
+        .precision(io.github.gpusizer.core.task.PrecisionMode.FP16_MIXED).build();
+    Constraints c = new Constraints(Duration.ofHours(1), Optional.empty(), 1, Objective.CHEAPEST, false);
+    // WHEN it is sized, THEN every offering ends as an option or a rejection with a reason
+    Recommendation rec = c.apply(task).recommend();
+    assertThat(rec.options().size() + rec.rejected().size()).isPositive();
+    assertThat(rec.rejected()).allSatisfy(r -> assertThat(r.reason()).isNotBlank());
+  }
+
+  @Test
   void every_option_fits_in_memory_and_meets_every_constraint() {
     qt().withExamples(EXAMPLES).forAll(tasks(), constraints()).checkAssert((task, c) -> {
       Recommendation rec = c.apply(task).recommend();

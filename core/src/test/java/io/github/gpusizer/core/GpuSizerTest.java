@@ -14,6 +14,7 @@ import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
@@ -143,7 +144,8 @@ class GpuSizerTest {
     assertThat(rec.rejected()).filteredOn(r -> r.offering().equals(Fixtures.P3)).singleElement()
         .satisfies(r -> {
           assertThat(r.kind()).isEqualTo(Rejection.Kind.INCOMPATIBLE);
-          assertThat(r.reason()).isEqualTo("BF16 needs compute capability 8.0; the Tesla V100-SXM2-16GB has 7.0");
+          assertThat(r.reason()).isEqualTo("BF16 needs compute capability 8.0 (Ampere and later: A100, A10, A40, RTX 30xx, "
+              + "L4, L40S, RTX 40xx, H100, H200); the Tesla V100-SXM2-16GB has 7.0");
         });
   }
 
@@ -220,6 +222,20 @@ class GpuSizerTest {
             .isGreaterThanOrEqualTo(o.estimate().performance().totalTime().orElseThrow());
       }
     }
+  }
+
+  @Test
+  void serves_a_model_too_big_for_one_gpu_with_tensor_parallelism_and_no_zero() {
+    // GIVEN Llama-2-70B inference in BF16: 140 GB of weights, more than one A100 80GB holds
+    Task serve = Task.inference(Presets.get("llama-2-70b")).tokens(1e7).microBatch(8).sequenceLength(1024)
+        .generatedTokens(256).build();
+    Option o = GpuSizer.forTask(serve).catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8).deadline(Duration.ofDays(30))
+        .recommend().bestOrThrow();
+    // THEN the weights are split by tensor parallelism within the node, never sharded by ZeRO
+    assertThat(o.layout().tensorParallel()).isGreaterThan(1);
+    assertThat(o.layout().zero()).isEqualTo(ZeroStage.NONE);
+    assertThat(o.rationale()).contains("tensor parallel " + o.layout().tensorParallel());
+    assertThat(o.rationale()).doesNotContain("DDP");
   }
 
   @Test

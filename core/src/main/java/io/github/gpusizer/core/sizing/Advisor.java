@@ -83,7 +83,8 @@ final class Advisor {
     }
     out.addAll(c.priced().notes());
     c.quote().rate().ifPresent(r -> out.add("cost converted from " + Texts.money(c.priced().cost()) + " at "
-        + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
+        + r.rate().round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " " + r.to() + " per "
+        + r.from()
         + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
     return ImmutableList.copyOf(out);
   }
@@ -96,8 +97,11 @@ final class Advisor {
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
     if (asRun.microBatch() != asked.microBatch()) {
-      out.add("micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
-          + " to fit in memory; gradient accumulation keeps the global batch");
+      out.add(asked.kind().isTraining()
+          ? "micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
+              + " to fit in memory; gradient accumulation keeps the global batch"
+          : "concurrent sequences lowered from " + asked.microBatch() + " to " + asRun.microBatch()
+              + " per replica to fit the weights and KV cache in memory");
     }
     if (asRun.checkpointing() != asked.checkpointing()) {
       out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
@@ -191,7 +195,7 @@ final class Advisor {
     r.append(c.gpus()).append("× ").append(o.gpu().name()).append(" on ").append(o.provider()).append(' ')
         .append(o.instanceType()).append(" (").append(o.region()).append(", ")
         .append(Texts.plural(c.instances(), "instance", "instances")).append(", ").append(Pass.name(c.mode()))
-        .append("): fits with ").append(Texts.layout(e.layout()));
+        .append("): fits with ").append(Texts.layout(e.layout(), e.task().kind().isTraining()));
     if (e.task().checkpointing() != Checkpointing.NONE) {
       r.append(", ").append(e.task().checkpointing().name().toLowerCase(Locale.ROOT)).append(" checkpointing");
     }

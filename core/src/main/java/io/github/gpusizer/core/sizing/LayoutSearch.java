@@ -127,7 +127,10 @@ final class LayoutSearch {
     if (best != null) {
       return best;
     }
-    return closest;
+    // Only the extreme recipe fitted, and the timed loop skips it (one data-parallel rank makes every ZeRO stage
+    // plain training, whose memory may differ from the extreme's): report the closest miss, never nothing.
+    return closest != null ? closest : new Outcome.Miss(Rejection.Kind.MEMORY,
+        "no layout of " + gpus + " GPUs that the search times fits in memory", Double.MAX_VALUE);
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
@@ -164,7 +167,7 @@ final class LayoutSearch {
     if (m.fits() && m.headroom().compareTo(required) >= 0) {
       return new Attempt(m, null);
     }
-    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with " + Texts.recipe(layout, ck, mb) + "; the "
+    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with " + Texts.recipe(layout, ck, mb, task.kind().isTraining()) + "; the "
         + hw.gpu().name() + " has " + Texts.size(m.capacity());
     if (required.bytes() > 0) {
       reason += " and " + Texts.size(required) + " must stay free";

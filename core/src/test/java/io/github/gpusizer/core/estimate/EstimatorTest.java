@@ -7,8 +7,10 @@ import static org.assertj.core.api.Assertions.within;
 import com.google.common.testing.NullPointerTester;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
@@ -153,6 +155,37 @@ class EstimatorTest {
     PerformanceEstimate p = ESTIMATOR.estimate(full, A100, Layout.single()).performance();
     // 8N instead of 6N for the matmuls (4/3); causal FlashAttention executes half the attention FLOPs MFU counts
     assertThat(p.hardwareTflopsPerGpu() / p.achievedTflopsPerGpu()).isBetween(1.2, 1.34);
+  }
+
+  @Test
+  void a_small_batch_lstm_language_model_is_bound_by_memory_bandwidth() {
+    // GIVEN the PyTorch word-language-model LSTM (2 × 1500, vocabulary 33278) at batch 20, 35 steps
+    Recurrent lstm = new Recurrent("lstm-lm", Recurrent.Cell.LSTM, 2, 1500, 1500, 33278, true);
+    Task task = Task.pretraining(lstm).microBatch(20).sequenceLength(35).precision(PrecisionMode.FP16_MIXED)
+        .optimizer(Optimizer.SGD).build();
+    // WHEN estimated on a V100 with tensor cores: each time step re-reads the recurrent weights for 20 rows of work
+    // (10 FLOPs per byte, far below the V100's ~140), which outweighs the compute-bound output projection
+    Estimate e = ESTIMATOR.estimate(task, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single());
+    assertThat(e.performance().bottleneck()).isEqualTo(Bottleneck.MEMORY_BANDWIDTH);
+    assertThat(e.memory().fits()).isTrue();
+    assertThat(e.performance().tokensPerSecond()).isCloseTo(e.performance().samplesPerSecond() * 35, within(1e-6));
+  }
+
+  @Test
+  void tensor_parallelism_splits_the_weights_and_pipeline_bubbles_shrink_with_more_micro_batches() {
+    Hardware node = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 1);
+    Task task = Task.pretraining(TestModels.LLAMA2_13B).microBatch(1).globalBatch(4).sequenceLength(4096).build();
+    MemoryBreakdown single = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    MemoryBreakdown tp8 = ESTIMATOR.memory(task, node, new Layout(1, 8, 1, ZeroStage.NONE, 8)).breakdown();
+    assertThat(tp8.weights().bytes()).isEqualTo(single.weights().bytes() / 8);
+    Layout pp4 = new Layout(2, 1, 4, ZeroStage.NONE, 8);
+    double few = ESTIMATOR.estimate(task.toBuilder().globalBatch(8).build(), node, pp4).performance()
+        .scalingEfficiency();
+    double many = ESTIMATOR.estimate(task.toBuilder().globalBatch(64).build(), node, pp4).performance()
+        .scalingEfficiency();
+    // bubble (p − 1) / (m + p − 1): 3/7 of the step with 4 micro-batches, 3/35 with 32
+    assertThat(many).isGreaterThan(few);
+    assertThat(few).isLessThan(0.6);
   }
 
   // ------------------------------------------------------------------ input pipeline and host
