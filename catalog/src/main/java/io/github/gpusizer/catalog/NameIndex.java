@@ -149,7 +149,7 @@ final class NameIndex {
       for (String n : namesOf(gpu)) {
         String key = normalize(n);
         contains |= query.length() >= 2 && key.contains(query);
-        best = Math.min(best, levenshtein(query, key));
+        best = Math.min(best, EditDistance.between(query, key));
       }
       if (contains || best <= limit) {
         candidates.add(new Candidate(gpu, contains, best));
@@ -162,25 +162,5 @@ final class NameIndex {
         .limit(MAX_SUGGESTIONS)
         .map(c -> c.gpu().id())
         .collect(ImmutableList.toImmutableList());
-  }
-
-  /** Edit distance: insertions, deletions and substitutions of one character each cost 1. */
-  static int levenshtein(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 }

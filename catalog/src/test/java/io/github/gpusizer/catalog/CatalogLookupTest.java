@@ -102,10 +102,10 @@ class CatalogLookupTest {
 
   @Test
   void levenshtein_counts_single_character_edits() {
-    assertThat(NameIndex.levenshtein("kitten", "sitting")).isEqualTo(3);
-    assertThat(NameIndex.levenshtein("a10o", "a100")).isEqualTo(1);
-    assertThat(NameIndex.levenshtein("", "abc")).isEqualTo(3);
-    assertThat(NameIndex.levenshtein("same", "same")).isZero();
+    assertThat(EditDistance.between("kitten", "sitting")).isEqualTo(3);
+    assertThat(EditDistance.between("a10o", "a100")).isEqualTo(1);
+    assertThat(EditDistance.between("", "abc")).isEqualTo(3);
+    assertThat(EditDistance.between("same", "same")).isZero();
   }
 
   static Gpu withAliases(Gpu g, String... aliases) {

@@ -1,11 +1,22 @@
-package io.github.gpusizer.core.model;
+package io.github.gpusizer.catalog;
 
-/** Levenshtein distance, for suggesting the closest known names to a misspelt one. */
-final class EditDistance {
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * Levenshtein distance, for suggesting the closest known names to a misspelt one (GPU names here, model presets in
+ * the core module).
+ *
+ * <pre>{@code
+ * EditDistance.between("a10o", "a100"); // 1
+ * }</pre>
+ */
+public final class EditDistance {
   private EditDistance() {}
 
   /** The fewest single-character insertions, deletions and substitutions that turn {@code a} into {@code b}. */
-  static int between(String a, String b) {
+  public static int between(String a, String b) {
+    checkNotNull(a, "a");
+    checkNotNull(b, "b");
     int[] previous = new int[b.length() + 1];
     int[] current = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {
