@@ -4,7 +4,9 @@ module io.github.gpusizer.core {
   requires transitive com.google.common;
   requires com.fasterxml.jackson.core;
 
+  exports io.github.gpusizer.core;
   exports io.github.gpusizer.core.cost;
+  exports io.github.gpusizer.core.estimate;
   exports io.github.gpusizer.core.model;
   exports io.github.gpusizer.core.task;
 }

@@ -3,6 +3,9 @@ package io.github.gpusizer.core.model;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import com.google.common.collect.ImmutableSet;
+import java.util.Arrays;
+
 /**
  * A transformer given by its dimensions; the parameter count follows from them exactly.
  *
@@ -34,6 +37,13 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * @param pooler a BERT-style pooler (one h×h dense layer with bias) on top
  * @param experts MLP experts per layer, 1 for a dense model
  * @param activeExperts experts each token is routed to, 1 for a dense model
+ * @param extraBiases linear layers with a bias beyond those {@code bias} switches on (Qwen2: q/k/v only; GPT-J: MLP
+ *     and the output head)
+ * @param parallelBlock attention and MLP read one shared normalised input, so each layer has one norm instead of two
+ *     (GPT-J)
+ * @param relativeAttentionBuckets T5-style relative position buckets: each stack learns a {@code buckets × heads}
+ *     bias table (in its first layer, shared by the others); 0 unless {@code positions} is
+ *     {@link Positions#RELATIVE_BIAS}
  */
 public record Transformer(
     String name,
@@ -55,9 +65,27 @@ public record Transformer(
     int typeVocab,
     boolean pooler,
     int experts,
-    int activeExperts) implements ModelSpec {
+    int activeExperts,
+    ImmutableSet<BiasSite> extraBiases,
+    boolean parallelBlock,
+    int relativeAttentionBuckets) implements ModelSpec {
 
-  public Transformer {
+  /**
+   * T5's default number of relative position buckets ({@code relative_attention_num_buckets = 32} in Hugging Face's
+   * {@code T5Config}; Raffel et al. 2020, section 2.1).
+   */
+  public static final int T5_RELATIVE_BUCKETS = 32;
+
+  /**
+   * Validates every dimension (each must be in range; the parameter count must fit a {@code long}).
+   *
+   * @throws IllegalArgumentException naming the model, the field, the rule and the bad value
+   */
+  public Transformer(
+      String name, Stack stack, int layers, int decoderLayers, int hidden, int heads, int kvHeads, int headDim,
+      int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
+      Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
+      ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets) {
     checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
     checkNotNull(stack, "stack");
     checkArgument(layers > 0, "%s: layers must be > 0, was %s", name, layers);
@@ -77,18 +105,79 @@ public record Transformer(
     checkArgument(experts >= 1, "%s: experts must be >= 1, was %s", name, experts);
     checkArgument(activeExperts >= 1 && activeExperts <= experts,
         "%s: active experts must be in 1..%s, was %s", name, experts, activeExperts);
+    checkNotNull(extraBiases, "extraBiases");
+    checkArgument(positions == Positions.RELATIVE_BIAS ? relativeAttentionBuckets > 0 : relativeAttentionBuckets == 0,
+        "%s: relative attention buckets must be > 0 with relative position biases and 0 otherwise, was %s",
+        name, relativeAttentionBuckets);
+    checkArgument(!parallelBlock || stack != Stack.ENCODER_DECODER,
+        "%s: a parallel attention/MLP block is only modelled for decoder- or encoder-only stacks", name);
+    this.name = name;
+    this.stack = stack;
+    this.layers = layers;
+    this.decoderLayers = decoderLayers;
+    this.hidden = hidden;
+    this.heads = heads;
+    this.kvHeads = kvHeads;
+    this.headDim = headDim;
+    this.ffn = ffn;
+    this.vocab = vocab;
+    this.maxPositions = maxPositions;
+    this.gatedMlp = gatedMlp;
+    this.tiedEmbeddings = tiedEmbeddings;
+    this.bias = bias;
+    this.norm = norm;
+    this.positions = positions;
+    this.typeVocab = typeVocab;
+    this.pooler = pooler;
+    this.experts = experts;
+    this.activeExperts = activeExperts;
+    this.extraBiases = ImmutableSet.copyOf(extraBiases);
+    this.parallelBlock = parallelBlock;
+    this.relativeAttentionBuckets = relativeAttentionBuckets;
+    try {
+      TransformerParameters.count(this, experts);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(name + ": the parameter count of these dimensions overflows a long", e);
+    }
   }
 
+  /**
+   * The constructor before {@code extraBiases}, {@code parallelBlock} and {@code relativeAttentionBuckets} existed:
+   * no extra biases, sequential blocks, and {@link #T5_RELATIVE_BUCKETS} buckets for relative position biases.
+   */
+  public Transformer(
+      String name, Stack stack, int layers, int decoderLayers, int hidden, int heads, int kvHeads, int headDim,
+      int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
+      Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts) {
+    this(name, stack, layers, decoderLayers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, gatedMlp,
+        tiedEmbeddings, bias, norm, positions, typeVocab, pooler, experts, activeExperts, ImmutableSet.of(), false,
+        positions == Positions.RELATIVE_BIAS ? T5_RELATIVE_BUCKETS : 0);
+  }
+
+  /**
+   * A builder with the settings of a GPT-2-style decoder as defaults (learned positions, LayerNorm, biases, FFN
+   * {@code 4 × hidden}); layers, hidden, heads and vocab are required.
+   */
   public static Builder builder(String name) {
     return new Builder(name);
   }
 
-  /** A builder with the settings of a GPT-2-style decoder as defaults; heads and hidden are required. */
+  /** A builder preset to this model's settings, to derive a variant. */
   public Builder toBuilder() {
     return new Builder(name).stack(stack).layers(layers).decoderLayers(decoderLayers).hidden(hidden).heads(heads)
         .kvHeads(kvHeads).headDim(headDim).ffn(ffn).vocab(vocab).maxPositions(maxPositions).gatedMlp(gatedMlp)
         .tiedEmbeddings(tiedEmbeddings).bias(bias).norm(norm).positions(positions).typeVocab(typeVocab)
-        .pooler(pooler).experts(experts).activeExperts(activeExperts);
+        .pooler(pooler).experts(experts).activeExperts(activeExperts)
+        .extraBiases(extraBiases.toArray(new BiasSite[0])).parallelBlock(parallelBlock)
+        .relativeAttentionBuckets(relativeAttentionBuckets);
+  }
+
+  /**
+   * Whether the given linear layers carry biases: those {@code bias} switches on ({@link BiasSite#QKV},
+   * {@link BiasSite#ATTENTION_OUT}, {@link BiasSite#MLP}) or those listed in {@link #extraBiases()}.
+   */
+  public boolean hasBias(BiasSite site) {
+    return extraBiases.contains(site) || (bias && site != BiasSite.LM_HEAD);
   }
 
   /** All layers of all stacks. */
@@ -133,6 +222,9 @@ public record Transformer(
     private boolean pooler;
     private int experts = 1;
     private int activeExperts = 1;
+    private ImmutableSet<BiasSite> extraBiases = ImmutableSet.of();
+    private boolean parallelBlock;
+    private int relativeAttentionBuckets = -1;
 
     private Builder(String name) {
       this.name = name;
@@ -160,13 +252,28 @@ public record Transformer(
     public Builder pooler(boolean v) { this.pooler = v; return this; }
     public Builder experts(int v) { this.experts = v; return this; }
     public Builder activeExperts(int v) { this.activeExperts = v; return this; }
+    /** Biases beyond those {@link #bias(boolean)} switches on; none by default. */
+    public Builder extraBiases(BiasSite... v) { this.extraBiases = ImmutableSet.copyOf(Arrays.asList(v)); return this; }
+    public Builder parallelBlock(boolean v) { this.parallelBlock = v; return this; }
+    /** Defaults to {@link #T5_RELATIVE_BUCKETS} with {@link Positions#RELATIVE_BIAS}, else 0. */
+    public Builder relativeAttentionBuckets(int v) { this.relativeAttentionBuckets = v; return this; }
 
+    /**
+     * Builds the transformer; the builder is unchanged and may build again.
+     *
+     * @throws IllegalArgumentException naming the model, the field and the rule when a dimension is out of range
+     */
     public Transformer build() {
       checkArgument(heads > 0, "%s: heads must be > 0, was %s", name, heads);
+      checkArgument(headDim > 0 || hidden % heads == 0,
+          "%s: hidden size %s is not a multiple of the %s heads; give the head dimension explicitly",
+          name, hidden, heads);
       int dim = headDim > 0 ? headDim : hidden / heads;
+      int buckets = relativeAttentionBuckets >= 0 ? relativeAttentionBuckets
+          : positions == Positions.RELATIVE_BIAS ? T5_RELATIVE_BUCKETS : 0;
       return new Transformer(name, stack, layers, decoderLayers, hidden, heads, kvHeads > 0 ? kvHeads : heads, dim,
           ffn > 0 ? ffn : 4 * hidden, vocab, maxPositions, gatedMlp, tiedEmbeddings, bias, norm, positions, typeVocab,
-          pooler, experts, activeExperts);
+          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets);
     }
   }
 }

@@ -1,51 +1,71 @@
 package io.github.gpusizer.core.model;
 
-/** Counts a transformer's parameters from its dimensions. */
+import static java.lang.Math.addExact;
+import static java.lang.Math.multiplyExact;
+
+/**
+ * Counts a transformer's parameters from its dimensions, the way {@code sum(p.numel() for p in model.parameters())}
+ * counts them for the Hugging Face implementation (tied matrices once, buffers such as rotary frequencies not at
+ * all).
+ *
+ * <p>Per layer: self-attention {@code h·q + 2·h·kv + q·h} (q = heads × head_dim, kv = KV heads × head_dim) plus
+ * biases where present; the MLP {@code m·h·f} with m = 3 matrices when gated (SwiGLU/GeGLU) else 2, plus biases; two
+ * norms (one for a parallel attention/MLP block); an MoE router {@code h × experts}. Decoder layers of an
+ * encoder-decoder model add cross-attention and its norm. Once per model: token, learned-position and token-type
+ * embeddings, one {@code buckets × heads} relative-position table per stack (T5), a final norm per stack (BERT: the
+ * embedding norm instead), a pooler, and an untied output head. All arithmetic is overflow-checked.
+ */
 final class TransformerParameters {
   private TransformerParameters() {}
 
   /** Parameters with {@code experts} MLP experts per layer (all of them, or the active ones for MoE). */
   static long count(Transformer t, int experts) {
     long h = t.hidden();
-    long norm = t.norm() == Norm.LAYER_NORM ? 2 * h : h;
-    long embeddings = (long) t.vocab() * h
-        + (t.positions() == Positions.LEARNED ? (long) t.maxPositions() * h : 0)
-        + (long) t.typeVocab() * h;
+    long norm = t.norm().parameters(h);
+    long embeddings = addExact(multiplyExact((long) t.vocab(), h),
+        addExact(t.positions() == Positions.LEARNED ? multiplyExact((long) t.maxPositions(), h) : 0,
+            multiplyExact((long) t.typeVocab(), h)));
     long selfAttention = attention(t);
-    long mlp = mlp(t) * experts + (t.experts() > 1 ? h * t.experts() : 0); // router: h × E
-    long encoderLayer = selfAttention + mlp + 2 * norm;
-    long total = embeddings + t.layers() * encoderLayer;
+    long router = t.experts() > 1 ? multiplyExact(h, t.experts()) : 0; // no bias (Mixtral's gate)
+    long mlp = addExact(multiplyExact(mlp(t), experts), router);
+    long encoderLayer = addExact(addExact(selfAttention, mlp), (t.parallelBlock() ? 1 : 2) * norm);
+    long total = addExact(embeddings, multiplyExact(t.layers(), encoderLayer));
+    int stacks = t.stack() == Stack.ENCODER_DECODER ? 2 : 1;
     if (t.stack() == Stack.ENCODER_DECODER) {
       // Decoder layers add cross-attention and its norm.
-      total += t.decoderLayers() * (encoderLayer + selfAttention + norm);
+      long decoderLayer = addExact(addExact(encoderLayer, selfAttention), norm);
+      total = addExact(total, multiplyExact(t.decoderLayers(), decoderLayer));
     }
-    if (t.stack() == Stack.ENCODER) {
-      total += norm; // BERT: the embedding LayerNorm
-    } else {
-      total += norm * (t.stack() == Stack.ENCODER_DECODER ? 2 : 1); // final norm after each stack
-    }
+    total = addExact(total, multiplyExact(stacks, multiplyExact((long) t.relativeAttentionBuckets(), t.heads())));
+    // BERT-style encoders normalise the embeddings instead of the last layer's output; the others end each stack
+    // with a final norm.
+    total = addExact(total, t.stack() == Stack.ENCODER ? norm : stacks * norm);
     if (t.pooler()) {
-      total += h * h + h;
+      total = addExact(total, h * h + h);
     }
     if (!t.tiedEmbeddings()) {
-      total += (long) t.vocab() * h;
+      total = addExact(total, multiplyExact((long) t.vocab(), h));
+    }
+    if (t.hasBias(BiasSite.LM_HEAD)) {
+      total = addExact(total, t.vocab());
     }
     return total;
   }
 
   private static long attention(Transformer t) {
     long h = t.hidden();
-    long q = (long) t.heads() * t.headDim();
-    long kv = t.kvDim();
-    long weights = h * q + 2 * h * kv + q * h;
-    return weights + (t.bias() ? q + 2 * kv + h : 0);
+    long q = multiplyExact((long) t.heads(), t.headDim());
+    long kv = multiplyExact((long) t.kvHeads(), t.headDim());
+    long weights = addExact(multiplyExact(2 * h, q), multiplyExact(2 * h, kv));
+    long bias = (t.hasBias(BiasSite.QKV) ? q + 2 * kv : 0) + (t.hasBias(BiasSite.ATTENTION_OUT) ? h : 0);
+    return addExact(weights, bias);
   }
 
   private static long mlp(Transformer t) {
     long h = t.hidden();
     long f = t.ffn();
     long matrices = t.gatedMlp() ? 3 : 2;
-    long bias = t.bias() ? (matrices - 1) * f + h : 0;
-    return matrices * h * f + bias;
+    long bias = t.hasBias(BiasSite.MLP) ? (matrices - 1) * f + h : 0;
+    return addExact(multiplyExact(matrices * h, f), bias);
   }
 }

@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableSet;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.core.model.ConvNet;
 import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Transformer;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -78,6 +79,11 @@ public record Task(
     checkNotNull(optimizer, "optimizer");
     checkNotNull(checkpointing, "checkpointing");
     checkArgument(!kind.isAdapter() || loraRank >= 1, "%s needs a LoRA rank >= 1, was %s", kind, loraRank);
+    if (kind.isAdapter() && model instanceof Transformer t) {
+      // A rank above the width adds parameters without adding expressiveness: an h×r·r×h product has rank <= h.
+      checkArgument(loraRank <= t.hidden(), "LoRA rank %s must be <= the hidden size %s of %s",
+          loraRank, t.hidden(), t.name());
+    }
     loraTargets = ImmutableSet.copyOf(loraTargets);
     checkArgument(!kind.isAdapter() || !loraTargets.isEmpty(), "%s needs at least one LoRA target", kind);
     checkNotNull(quantization, "quantization");

@@ -1,0 +1,85 @@
+package io.github.gpusizer.core.estimate;
+
+import io.github.gpusizer.core.model.Positions;
+import io.github.gpusizer.core.model.Stack;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.LoraTarget;
+import java.util.Set;
+
+/** Shapes of a transformer's parts, as memory and time need them. */
+final class Architecture {
+  private Architecture() {}
+
+  /** Width of the query projection output: {@code heads × headDim}. */
+  static long queryDim(Transformer t) {
+    return (long) t.heads() * t.headDim();
+  }
+
+  /** Weights of the attention projections of one layer (Q, K, V, O; no biases). */
+  static long attentionWeights(Transformer t) {
+    long h = t.hidden();
+    return h * queryDim(t) * 2 + 2 * h * t.kvDim();
+  }
+
+  /** Weights of one MLP expert (two or three matrices; no biases). */
+  static long mlpWeights(Transformer t) {
+    return (t.gatedMlp() ? 3L : 2L) * t.hidden() * t.ffn();
+  }
+
+  /**
+   * Weights of the linear layers inside the transformer layers, all experts: what 4- and 8-bit weight quantisation
+   * (bitsandbytes, GPTQ, AWQ) replaces. Embeddings and the output head stay in 16-bit (bitsandbytes and GPTQ skip
+   * the {@code lm_head} by default).
+   */
+  static long quantizableWeights(Transformer t) {
+    long perLayer = attentionWeights(t) + mlpWeights(t) * t.experts();
+    long crossAttention = t.stack() == Stack.ENCODER_DECODER ? (long) t.decoderLayers() * attentionWeights(t) : 0;
+    return (long) t.totalLayers() * perLayer + crossAttention;
+  }
+
+  /** Whether the model computes vocabulary logits for every token (decoders; encoder-only models are not). */
+  static boolean hasLanguageHead(Transformer t) {
+    return t.stack() != Stack.ENCODER;
+  }
+
+  /**
+   * Parameters one token passes through in matrix multiplications: active parameters less the embedding tables,
+   * which are looked up, not multiplied; the output head counts (tied or not) when the model has one.
+   */
+  static double matmulParameters(Transformer t) {
+    long h = t.hidden();
+    long lookup = (long) t.vocab() * h + (long) t.typeVocab() * h
+        + (t.positions() == Positions.LEARNED ? (long) t.maxPositions() * h : 0);
+    long head = hasLanguageHead(t) && t.tiedEmbeddings() ? (long) t.vocab() * h : 0;
+    return Math.max(0, t.activeParameters() - lookup + head);
+  }
+
+  /**
+   * LoRA adapter parameters: {@code rank × (in + out)} per targeted matrix per layer (Hu et al. 2021, "LoRA", §4:
+   * {@code W + BA} with {@code B ∈ R^{d×r}}, {@code A ∈ R^{r×k}}). Llama-2-7B, rank 8 on Q and V: 32 × 2 × 8 ×
+   * (4096 + 4096) = 4,194,304.
+   */
+  static long loraParameters(Transformer t, int rank, Set<LoraTarget> targets) {
+    long h = t.hidden();
+    long q = queryDim(t);
+    long kv = t.kvDim();
+    long perLayer = 0;
+    for (LoraTarget target : targets) {
+      perLayer += switch (target) {
+        case Q -> rank * (h + q);
+        case K, V -> rank * (h + kv);
+        case O -> rank * (q + h);
+        case MLP -> (t.gatedMlp() ? 3L : 2L) * rank * (h + t.ffn()) * t.experts();
+      };
+    }
+    return perLayer * t.totalLayers();
+  }
+
+  /**
+   * Whether the model was trained with dropout. Heuristic: the learned-position generation (BERT, GPT-2, ViT,
+   * Whisper) uses dropout 0.1; rotary/ALiBi models (Llama, Mistral, MPT, Qwen) set it to 0.
+   */
+  static boolean dropout(Transformer t) {
+    return t.positions() == Positions.LEARNED;
+  }
+}

@@ -1,0 +1,116 @@
+package io.github.gpusizer.core.estimate;
+
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.ZeroStage;
+
+/**
+ * Traffic between GPUs and how much of it the computation hides.
+ *
+ * <ul>
+ *   <li>Data parallelism: a ring all-reduce moves {@code 2(n−1)/n} of the gradient bytes through every GPU (Patarasuk
+ *       &amp; Yuan 2009); ZeRO-1/2 replace it with a reduce-scatter and an all-gather of the same volume, ZeRO-3 adds
+ *       a second all-gather of the weights, 1.5× the volume (Rajbhandari et al. 2020, "ZeRO", §7). DDP starts
+ *       reducing 25 MB buckets while the backward pass goes on (Li et al. 2020, "PyTorch Distributed", §3.2.3), so
+ *       only what outlasts the last micro-batch's backward pass, and the last bucket, is exposed. ZeRO-3/FSDP
+ *       gathers each layer ahead of use in the forward and backward passes of every micro-batch.
+ *   <li>Tensor parallelism: 4 all-reduces of the {@code b·s·h} activations per layer per micro-batch (2 forward,
+ *       2 backward; Shoeybi et al. 2019, "Megatron-LM", §3; 6 with full recomputation), not overlapped.
+ *   <li>Pipeline parallelism: each stage boundary sends the activations forward and their gradients back.
+ * </ul>
+ *
+ * A group spread over nodes is limited by the node's network, shared by the node's groups.
+ */
+final class CommunicationModel {
+  /** PyTorch DDP's default {@code bucket_cap_mb = 25}. */
+  static final double DDP_BUCKET_BYTES = 25e6;
+
+  private CommunicationModel() {}
+
+  /** Seconds of communication per training step that the computation does not hide. */
+  record Exposed(double dataParallel, double tensorParallel, double pipeline) {
+    double seconds() {
+      return dataParallel + tensorParallel + pipeline;
+    }
+  }
+
+  static Exposed training(Job job, ComputeModel.Micro micro) {
+    double m = job.accumulation;
+    double dataParallel = 0;
+    if (job.dp > 1) {
+      double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1);
+      double gradientBytes = trainable * job.precision.gradientBytes();
+      double bandwidth = dataParallelBandwidth(job);
+      double ring = (job.dp - 1.0) / job.dp;
+      if (job.zero == ZeroStage.STAGE_3) {
+        double weightBytes = job.model.parameters() * job.modelShard(1) * job.computeBytes;
+        double gather = ring * weightBytes / bandwidth;
+        double reduceScatter = ring * gradientBytes / bandwidth;
+        double perMicro = Math.max(0, gather - micro.forwardSeconds())
+            + Math.max(0, gather + reduceScatter - micro.backwardSeconds());
+        dataParallel = m * perMicro;
+      } else {
+        double allReduce = 2 * ring * gradientBytes / bandwidth;
+        double lastBucket = allReduce * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
+        dataParallel = Math.max(0, allReduce - micro.backwardSeconds()) + lastBucket;
+      }
+    }
+    double tensorParallel = 0;
+    double pipeline = 0;
+    if (job.model instanceof Transformer t) {
+      double activation = job.microTokens() * t.hidden() * job.activationBytes;
+      double stageLayers = (double) t.totalLayers() / job.pp;
+      if (job.tp > 1) {
+        double perAllReduce = 2 * (job.tp - 1.0) / job.tp * activation
+            / (Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * Efficiency.LINK) + Links.COLLECTIVE_LATENCY_SECONDS;
+        double count = (job.task.checkpointing() == Checkpointing.FULL ? 6 : 4) * stageLayers;
+        tensorParallel = m * count * perAllReduce;
+      }
+      if (job.pp > 1) {
+        double perHop = activation / job.tp / pipelineBandwidth(job);
+        pipeline = m * 2 * perHop;
+      }
+    }
+    return new Exposed(dataParallel, tensorParallel, pipeline);
+  }
+
+  /** Tensor-parallel all-reduces while serving: 2 per layer per forward pass (prefill and every decode step). */
+  static double inference(Job job, double generated) {
+    if (job.tp <= 1 || !(job.model instanceof Transformer t)) {
+      return 0;
+    }
+    double bandwidth = Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * Efficiency.LINK;
+    double ring = 2 * (job.tp - 1.0) / job.tp;
+    double layers = t.totalLayers();
+    double e = job.activationBytes;
+    double prefill = 2 * layers * (ring * job.microTokens() * t.hidden() * e / bandwidth
+        + Links.COLLECTIVE_LATENCY_SECONDS);
+    double decode = generated * 2 * layers * (ring * job.microBatch * t.hidden() * e / bandwidth
+        + Links.COLLECTIVE_LATENCY_SECONDS);
+    return prefill + decode;
+  }
+
+  /**
+   * Bytes per second a data-parallel ring moves through each GPU: the intra-node link, and, when the group spans
+   * nodes, the node's network shared by the {@code tp × pp} groups of the node.
+   */
+  static double dataParallelBandwidth(Job job) {
+    int perNode = job.hardware.gpusPerNode();
+    int gpus = job.layout.gpus();
+    double intra = Links.intraNodeGBps(job.gpu, Math.min(gpus, perNode));
+    double bandwidth = intra;
+    if (gpus > perNode) {
+      double groupsPerNode = Math.min(perNode, (double) job.tp * job.pp);
+      bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
+    }
+    return bandwidth * 1e9 * Efficiency.LINK;
+  }
+
+  private static double pipelineBandwidth(Job job) {
+    int perNode = job.hardware.gpusPerNode();
+    double intra = Links.intraNodeGBps(job.gpu, Math.min(job.layout.gpus(), perNode));
+    double bandwidth = job.layout.gpus() > perNode ? Math.min(intra, Links.interNodeGBps(job.hardware) / perNode)
+        : intra;
+    return bandwidth * 1e9 * Efficiency.LINK;
+  }
+}

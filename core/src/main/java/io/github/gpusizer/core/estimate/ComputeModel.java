@@ -1,0 +1,479 @@
+package io.github.gpusizer.core.estimate;
+
+import io.github.gpusizer.catalog.Precision;
+import io.github.gpusizer.core.model.ConvNet;
+import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Recurrent;
+import io.github.gpusizer.core.model.Stack;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.LoraTarget;
+import io.github.gpusizer.core.task.WeightQuantization;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.util.OptionalDouble;
+
+/**
+ * FLOPs and GPU time of a step. Every matrix multiplication is placed on the roofline with its own shape, so small
+ * matmuls (decoding, small hidden sizes, recurrent steps) become bandwidth-bound by themselves; element-wise work is
+ * charged as memory traffic; kernels add up.
+ */
+final class ComputeModel {
+  /**
+   * Memory passes over each saved activation byte: the forward pass writes it, the next kernel reads it and a
+   * normalisation reads it once more for its statistics (3); the backward pass reads it and the incoming gradient
+   * and writes the outgoing gradient, twice for normalisations' two-pass reductions (6). Ivanov et al. 2021, "Data
+   * Movement Is All You Need" (MLSys), find such memory-bound operators take about a third of BERT training time
+   * while doing under 1% of its FLOPs.
+   */
+  static final double FORWARD_PASSES = 3;
+
+  /** See {@link #FORWARD_PASSES}. */
+  static final double BACKWARD_PASSES = 6;
+
+  /**
+   * Host time per transformer layer per forward pass in eager PyTorch (Python dispatch of some 30–40 operators):
+   * PyTorch's gpt-fast baseline decodes Llama-2-7B (32 layers) eagerly at 25.5 tokens/s on an A100-80GB, 39.2 ms per
+   * token, of which reading the weights takes ~9.2 ms at 72% of the bandwidth; the remaining ~30 ms over 32 layers
+   * is ~0.94 ms per layer ("Accelerating Generative AI with PyTorch II: GPT, Fast", PyTorch blog, Nov 2023). During
+   * training the host runs ahead of the GPU and this only matters when the GPU work of a layer is shorter; decoding
+   * synchronises on every sampled token, so there it adds up.
+   */
+  static final double HOST_SECONDS_PER_LAYER = 0.94e-3;
+
+  private ComputeModel() {}
+
+  /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
+  static StepTime step(Job job, OptionalDouble mfuOverride) {
+    return job.training ? training(job, mfuOverride) : inference(job, mfuOverride);
+  }
+
+  // ---------------------------------------------------------------- training
+
+  private static StepTime training(Job job, OptionalDouble mfuOverride) {
+    Micro micro = micro(job, mfuOverride);
+    double optimizerSeconds = optimizerSeconds(job);
+    double m = job.accumulation;
+    CommunicationModel.Exposed comm = CommunicationModel.training(job, micro);
+    double bubble = (job.pp - 1) * micro.seconds(); // 1F1B bubble: (p − 1) micro-batch times (Narayanan et al. 2021)
+    double gpus = job.layout.gpus();
+    double samples = job.globalBatch();
+    double tokens = job.sequenceModel() ? samples * job.sequence : 0;
+    double modelFlops = modelFlopsPerSample(job) * samples;
+    double hardwareFlops = micro.flops * m * gpus;
+    double compute = m * micro.computeSeconds;
+    double memory = m * micro.memorySeconds + optimizerSeconds;
+    double host = m * micro.hostSeconds;
+    double ideal = compute + memory + host;
+    return new StepTime(modelFlops, Math.max(hardwareFlops, modelFlops), compute, memory, host,
+        comm.seconds() + bubble, ideal, samples, tokens);
+  }
+
+  /** One micro-batch on one GPU (one pipeline stage), split into forward and backward for overlap. */
+  record Micro(double forwardSeconds, double backwardSeconds, double computeSeconds, double memorySeconds,
+               double hostSeconds, double flops) {
+    double seconds() {
+      return computeSeconds + memorySeconds + hostSeconds;
+    }
+  }
+
+  static Micro micro(Job job, OptionalDouble mfuOverride) {
+    Precision precision = job.precision.compute();
+    double peak = job.gpu.denseTflops(precision);
+    Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+    Roofline backward = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+    ModelSpec model = job.model;
+    if (model instanceof Transformer t) {
+      transformerTraining(job, t, forward, backward);
+    } else if (model instanceof ConvNet c) {
+      double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
+      double bytes = c.activationElements(job.task.imageSize()) * job.activationBytes * job.microBatch;
+      convolutions(job, forward, backward, flops, bytes);
+    } else if (model instanceof Recurrent r) {
+      recurrent(job, r, forward, backward);
+    } else {
+      Generic g = (Generic) model;
+      double flops = g.forwardFlopsPerSample() * job.microBatch;
+      double bytes = (double) g.activationBytesPerSample() * job.activationBytes / 2 * job.microBatch;
+      double efficiency = Efficiency.gemm(job.gpu, precision);
+      forward.kernel(flops, 0, efficiency);
+      forward.stream(FORWARD_PASSES * bytes);
+      backward.kernel(2 * flops, 0, efficiency);
+      backward.stream(BACKWARD_PASSES * bytes);
+    }
+    double flops = forward.flops + backward.flops;
+    if (mfuOverride.isPresent()) {
+      return overridden(job, forward, backward, flops, peak, mfuOverride.getAsDouble());
+    }
+    return new Micro(forward.seconds(), backward.seconds(), forward.computeSeconds + backward.computeSeconds,
+        forward.memorySeconds + backward.memorySeconds, forward.hostSeconds + backward.hostSeconds, flops);
+  }
+
+  /**
+   * The caller's efficiency: the arithmetic takes model FLOPs / (peak × mfu), split between forward and backward as
+   * the kernels are.
+   */
+  private static Micro overridden(Job job, Roofline forward, Roofline backward, double flops, double peak,
+                                  double mfu) {
+    double modelFlops = modelFlopsPerSample(job) * job.microBatch / job.modelShard(1);
+    double seconds = modelFlops / (peak * 1e12 * mfu);
+    double share = flops == 0 ? 1.0 / 3 : forward.flops / flops;
+    return new Micro(seconds * share, seconds * (1 - share), seconds, 0, 0, flops);
+  }
+
+  private static void transformerTraining(Job job, Transformer t, Roofline forward, Roofline backward) {
+    double e = job.activationBytes;
+    double tp = job.tp;
+    double tokens = job.microTokens();
+    double stageLayers = (double) t.totalLayers() / job.pp;
+    boolean full = job.task.checkpointing() == Checkpointing.FULL;
+    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    boolean qlora = job.task.quantization() != WeightQuantization.NONE;
+    double weightBytes = job.computeBytes;
+
+    // Layer matmuls: forward (again when recomputing), input gradients, weight gradients of trained weights.
+    double h = t.hidden();
+    double q = Architecture.queryDim(t);
+    double kv = t.kvDim();
+    double f = t.ffn();
+    boolean attentionTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.Q)
+        || job.task.loraTargets().contains(LoraTarget.K) || job.task.loraTargets().contains(LoraTarget.V);
+    boolean outputTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.O);
+    boolean mlpTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.MLP);
+    double experts = t.activeExperts();
+    double[][] shapes = {
+        {h, q + 2 * kv, 1, job.adapter ? 0 : 1},
+        {q, h, 1, job.adapter ? 0 : 1},
+        {h, (t.gatedMlp() ? 2 : 1) * f, experts, job.adapter ? 0 : 1},
+        {f, h, experts, job.adapter ? 0 : 1}};
+    double decoderShare = t.stack() == Stack.ENCODER_DECODER ? (double) t.decoderLayers() / t.totalLayers() : 0;
+    for (double[] shape : shapes) {
+      double count = shape[2] * stageLayers;
+      matmuls(forward, backward, tokens, shape[0], shape[1] / tp, count, e, weightBytes, efficiency, full,
+          shape[3] > 0);
+    }
+    if (decoderShare > 0) { // cross-attention: Q and O on decoder tokens, K and V on encoder outputs
+      double count = decoderShare * stageLayers;
+      matmuls(forward, backward, tokens, h, (2 * q + 2 * kv) / tp, count, e, weightBytes, efficiency, full,
+          !job.adapter);
+    }
+    if (Architecture.hasLanguageHead(t)) {
+      matmuls(forward, backward, tokens, h, t.vocab() / tp, 1, e, weightBytes, efficiency, false, !job.adapter);
+    }
+
+    // Attention core.
+    double attentionLayers = stageLayers * (1 + decoderShare);
+    attention(job, t, forward, backward, tokens, attentionLayers, efficiency, full);
+
+    // LoRA adapters: skinny matmuls, as traffic over their inputs and outputs (forward, input grad, weight grad).
+    if (job.adapter) {
+      double adapterFlops = 2 * Architecture.loraParameters(t, job.task.loraRank(), job.task.loraTargets())
+          * tokens / (tp * job.pp);
+      double adapterBytes = 0;
+      for (LoraTarget target : job.task.loraTargets()) {
+        double io = switch (target) {
+          case Q -> h + q;
+          case K, V -> h + kv;
+          case O -> q + h;
+          case MLP -> (t.gatedMlp() ? 3 : 2) * (h + f) * experts;
+        };
+        adapterBytes += e * tokens * io * stageLayers / tp;
+      }
+      forward.kernel(adapterFlops * (full ? 2 : 1), adapterBytes * (full ? 2 : 1), efficiency);
+      backward.kernel(2 * adapterFlops, 2 * adapterBytes, efficiency);
+      if (!attentionTrained || !outputTrained || !mlpTrained) {
+        // nothing more: frozen matrices need no weight gradients (already left out above)
+      }
+    }
+
+    // Element-wise work over the activations, and the loss.
+    double perToken = MemoryModel.layerBytesPerToken(job, t, true);
+    double layerBytes = stageLayers * tokens * perToken / tp;
+    forward.stream(FORWARD_PASSES * layerBytes * (full ? 2 : 1));
+    backward.stream(BACKWARD_PASSES * layerBytes);
+    double loss = MemoryModel.lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t)) / tp;
+    forward.stream(2 * loss);
+    backward.stream(loss);
+
+    // Autocast reads FP32 weights and writes their 16-bit copies every micro-batch; QLoRA dequantises NF4 weights
+    // (read 0.5 B, write 2 B per weight) before each use: forward, input gradients, and the recomputed forward.
+    double split = job.modelShard(1);
+    boolean mixed = job.precision.weightBytes() > job.computeBytes;
+    if (mixed && job.zero != ZeroStage.STAGE_3 && !qlora) {
+      forward.stream(t.parameters() * split * (job.precision.weightBytes() + job.computeBytes));
+    }
+    if (qlora) {
+      double dequant = Architecture.quantizableWeights(t) * split * (0.5 + 2);
+      forward.stream(dequant * (full ? 2 : 1));
+      backward.stream(dequant);
+    }
+
+    // Host overhead of eager PyTorch: the GPU waits only when a layer's kernels are shorter than its dispatch.
+    double hostForward = HOST_SECONDS_PER_LAYER * stageLayers * (full ? 2 : 1);
+    double hostBackward = HOST_SECONDS_PER_LAYER * stageLayers;
+    forward.idle(Math.max(0, hostForward - forward.seconds()));
+    backward.idle(Math.max(0, hostBackward - backward.seconds()));
+  }
+
+  /**
+   * {@code count} matmuls of an {@code M × K} activation by a {@code K × N} weight: forward (twice with full
+   * recomputation), the input gradient and, for trained weights, the weight gradient (FP32 accumulation).
+   */
+  private static void matmuls(Roofline forward, Roofline backward, double m, double k, double n, double count,
+                              double e, double weightBytes, double efficiency, boolean recompute, boolean trained) {
+    double flops = 2 * m * k * n * count;
+    double bytes = (e * m * k + weightBytes * k * n + e * m * n) * count;
+    forward.kernel(flops, bytes, efficiency);
+    if (recompute) {
+      forward.kernel(flops, bytes, efficiency);
+    }
+    backward.kernel(flops, bytes, efficiency);
+    if (trained) {
+      backward.kernel(flops, (e * m * k + e * m * n + 4 * k * n) * count, efficiency);
+    }
+  }
+
+  /**
+   * The attention core of {@code layers} layers. FlashAttention skips the masked half of causal attention and
+   * recomputes the scores in its backward pass (2.5× the forward work: Dao 2023, FlashAttention-2, §3.1.2); eager
+   * attention runs two batched matmuls per head of inner size {@code headDim}, bandwidth-bound for short heads.
+   */
+  private static void attention(Job job, Transformer t, Roofline forward, Roofline backward, double tokens,
+                                double layers, double efficiency, boolean recompute) {
+    double s = job.sequence;
+    double q = Architecture.queryDim(t) / job.tp;
+    double e = job.activationBytes;
+    boolean causal = t.stack() != Stack.ENCODER;
+    if (job.task.flashAttention()) {
+      double flops = 4 * tokens * s * q * (causal ? 0.5 : 1) * layers;
+      double bytes = e * tokens * (3 * q) * layers;
+      double eff = efficiency * Efficiency.FLASH_RELATIVE;
+      forward.kernel(flops, bytes, eff);
+      if (recompute) {
+        forward.kernel(flops, bytes, eff);
+      }
+      backward.kernel(2.5 * flops, 2 * bytes, eff);
+    } else {
+      double d = t.headDim();
+      double heads = (double) t.heads() / job.tp * job.microBatch * layers;
+      double flops = 2 * s * s * d * heads;
+      double bytes = e * (2 * s * d + s * s) * heads;
+      for (int i = 0; i < (recompute ? 4 : 2); i++) {
+        forward.kernel(flops, bytes, efficiency);
+      }
+      for (int i = 0; i < 4; i++) {
+        backward.kernel(flops, bytes, efficiency);
+      }
+    }
+  }
+
+  /**
+   * CNN training: forward FLOPs once, twice as many backward (input and weight gradients), at the convolution
+   * efficiency; element-wise traffic over the saved activations (batch norm, ReLU, residual adds).
+   */
+  private static void convolutions(Job job, Roofline forward, Roofline backward, double flops, double bytes) {
+    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute()) * Efficiency.CONV_RELATIVE;
+    boolean full = job.task.checkpointing() == Checkpointing.FULL;
+    forward.kernel(flops * (full ? 2 : 1), 0, efficiency);
+    forward.stream(FORWARD_PASSES * bytes * (full ? 2 : 1));
+    if (job.training) {
+      backward.kernel(2 * flops, 0, efficiency);
+      backward.stream(BACKWARD_PASSES * bytes);
+    }
+  }
+
+  /**
+   * LSTM/GRU: the input projections of all time steps run as one matmul; the recurrent matmul runs once per time
+   * step with only the batch as rows, so it re-reads the recurrent weights every step (bandwidth-bound unless the
+   * batch is large); then the output projection over all tokens.
+   */
+  private static void recurrent(Job job, Recurrent r, Roofline forward, Roofline backward) {
+    double e = job.activationBytes;
+    double w = job.computeBytes;
+    double b = job.microBatch;
+    double s = job.sequence;
+    double h = r.hidden();
+    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double gates = r.cell().gates();
+    double stageLayers = Math.ceil((double) r.layers() / job.pp);
+    for (int layer = 0; layer < stageLayers; layer++) {
+      double in = layer == 0 ? r.embedding() : h;
+      matmuls(forward, backward, b * s, in, gates * h, 1, e, w, efficiency, false, job.training);
+      matmuls(forward, backward, b, h, gates * h, s, e, w, efficiency, false, job.training);
+      double elements = MemoryModel.recurrentLayerElements(r, layer) * b * s;
+      forward.stream(FORWARD_PASSES * elements * e);
+      backward.stream(BACKWARD_PASSES * elements * e);
+    }
+    matmuls(forward, backward, b * s, h, r.vocab(), 1, e, w, efficiency, false, job.training);
+    double loss = MemoryModel.lossBuffer(job, r.vocab(), true);
+    forward.stream(2 * loss);
+    backward.stream(loss);
+  }
+
+  /**
+   * The optimizer update streams each trainable parameter's gradient, weight and state once in and the weight and
+   * state once out (PyTorch's foreach Adam), on this GPU's ZeRO shard.
+   */
+  static double optimizerSeconds(Job job) {
+    double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1)
+        / (job.zero.number() >= 1 ? job.dp : 1);
+    double stateBytes = job.precision.pureHalf() ? 2 : 4;
+    double bytes = trainable * (job.precision.gradientBytes() + 2 * job.precision.weightBytes()
+        + 2 * MemoryModel.optimizerBytesPerParameter(job, stateBytes));
+    return bytes / (job.gpu.memoryBandwidthGBps() * 1e9 * Efficiency.BANDWIDTH);
+  }
+
+  /**
+   * Model FLOPs per sample, the MFU convention (PaLM, Chowdhery et al. 2022, appendix B): training
+   * {@code 6N + 12·L·(heads·headDim)·s} per token for transformers (Narayanan et al. 2021 §5.1 without the
+   * recomputation term); LoRA {@code 4N} (forward and input gradients through frozen weights; no weight gradients,
+   * Hu et al. 2021 §4.2) plus the attention and {@code 6×} the adapters; CNNs and generic models 3× the forward
+   * FLOPs; inference {@code 2N} per prompt and generated token plus attention over the context.
+   */
+  static double modelFlopsPerSample(Job job) {
+    ModelSpec model = job.model;
+    if (model instanceof Transformer t) {
+      double n = Architecture.matmulParameters(t);
+      double attentionPerToken = 2 * 2 * t.totalLayers() * Architecture.queryDim(t); // × context length
+      double s = job.sequence;
+      if (!job.training) {
+        double g = job.task.generatedTokens();
+        double prompt = s * (2 * n + attentionPerToken * s);
+        double decode = g * (2 * n + attentionPerToken * (s + (g + 1) / 2.0));
+        return prompt + decode;
+      }
+      double lora = job.adapter
+          ? Architecture.loraParameters(t, job.task.loraRank(), job.task.loraTargets()) : 0;
+      double weights = job.adapter ? 4 * n + 6 * lora : 6 * n;
+      return s * (weights + 3 * attentionPerToken * s);
+    }
+    double forward;
+    if (model instanceof ConvNet c) {
+      forward = c.forwardFlops(job.task.imageSize());
+    } else if (model instanceof Recurrent r) {
+      double perToken = 0;
+      for (int layer = 0; layer < r.layers(); layer++) {
+        double in = layer == 0 ? r.embedding() : r.hidden();
+        perToken += 2.0 * r.cell().gates() * (in + r.hidden()) * r.hidden();
+      }
+      perToken += 2.0 * r.hidden() * r.vocab();
+      forward = perToken * job.sequence;
+    } else {
+      forward = ((Generic) model).forwardFlopsPerSample();
+    }
+    return job.training ? 3 * forward : forward;
+  }
+
+  // ---------------------------------------------------------------- inference
+
+  private static StepTime inference(Job job, OptionalDouble mfuOverride) {
+    Precision precision = job.precision.compute();
+    double peak = job.gpu.denseTflops(precision);
+    Roofline run = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+    ModelSpec model = job.model;
+    double generated = 0;
+    if (model instanceof Transformer t) {
+      generated = transformerInference(job, t, run);
+    } else if (model instanceof ConvNet c) {
+      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+      double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
+      double bytes = c.activationElements(job.task.imageSize()) * job.activationBytes * job.microBatch;
+      convolutions(job, run, unused, flops, bytes);
+    } else if (model instanceof Recurrent r) {
+      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+      recurrent(job, r, run, unused);
+    } else {
+      Generic g = (Generic) model;
+      run.kernel(g.forwardFlopsPerSample() * job.microBatch, 0, Efficiency.gemm(job.gpu, precision));
+      run.stream(FORWARD_PASSES * g.activationBytesPerSample() * job.activationBytes / 2.0 * job.microBatch);
+    }
+    double compute = run.computeSeconds;
+    double memory = run.memorySeconds;
+    double host = run.hostSeconds;
+    double samplesPerReplica = job.microBatch;
+    double replicas = job.dp;
+    double modelFlops = modelFlopsPerSample(job) * samplesPerReplica * replicas;
+    if (mfuOverride.isPresent()) {
+      double seconds = modelFlopsPerSample(job) * samplesPerReplica / (job.tp * job.pp)
+          / (peak * 1e12 * mfuOverride.getAsDouble());
+      if (seconds > compute) {
+        compute = seconds;
+      }
+    }
+    double comm = CommunicationModel.inference(job, generated);
+    double samples = samplesPerReplica * replicas;
+    double tokens = model instanceof Transformer || model instanceof Recurrent
+        ? (generated > 0 ? generated : job.sequence) * samples : 0;
+    double hardwareFlops = Math.max(modelFlops, run.flops * job.layout.gpus());
+    return new StepTime(modelFlops, hardwareFlops, compute, memory, host, comm, compute + memory + host, samples,
+        tokens);
+  }
+
+  /** Prefill of the prompt batch, then {@code generatedTokens} decode steps; returns the tokens generated per sequence. */
+  private static double transformerInference(Job job, Transformer t, Roofline run) {
+    double e = job.activationBytes;
+    double tp = job.tp;
+    double b = job.microBatch;
+    double s = job.sequence;
+    double stageLayers = (double) t.totalLayers();
+    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double h = t.hidden();
+    double q = Architecture.queryDim(t);
+    double kv = t.kvDim();
+    double f = t.ffn();
+    double experts = t.activeExperts();
+    double split = job.modelShard(1);
+    double weightBytes = servedBytesPerLayerWeight(job, t);
+    double[][] shapes = {{h, q + 2 * kv, 1}, {q, h, 1}, {h, (t.gatedMlp() ? 2 : 1) * f, experts}, {f, h, experts}};
+
+    // Prefill: all prompt tokens at once.
+    double tokens = b * s;
+    for (double[] shape : shapes) {
+      double count = shape[2] * stageLayers;
+      run.kernel(2 * tokens * shape[0] * shape[1] / tp * count,
+          (e * tokens * shape[0] + weightBytes * shape[0] * shape[1] / tp + e * tokens * shape[1] / tp) * count,
+          efficiency);
+    }
+    Roofline unused = new Roofline(1, 1);
+    attention(job, t, run, unused, tokens, stageLayers, efficiency, false);
+    run.stream(FORWARD_PASSES * stageLayers * tokens * MemoryModel.layerBytesPerToken(job, t, true) / tp);
+    run.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
+        efficiency);
+    run.idle(HOST_SECONDS_PER_LAYER * stageLayers);
+
+    // Decode: one token per sequence per step; weights and the KV cache are read every step.
+    double g = job.task.generatedTokens();
+    if (g > 0) {
+      double context = s + (g + 1) / 2.0;
+      Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps());
+      for (double[] shape : shapes) {
+        double count = shape[2] * stageLayers;
+        step.kernel(2 * b * shape[0] * shape[1] / tp * count,
+            (e * b * shape[0] + weightBytes * shape[0] * shape[1] / tp + e * b * shape[1] / tp) * count,
+            efficiency);
+      }
+      double attentionFlops = 4 * b * context * q / tp * stageLayers;
+      double kvBytes = 2 * b * context * kv * e / tp * stageLayers;
+      step.kernel(attentionFlops, kvBytes, efficiency * Efficiency.FLASH_RELATIVE);
+      step.stream(FORWARD_PASSES * stageLayers * b * MemoryModel.layerBytesPerToken(job, t, false) / tp);
+      step.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
+          efficiency);
+      step.idle(HOST_SECONDS_PER_LAYER * stageLayers);
+      run.computeSeconds += g * step.computeSeconds;
+      run.memorySeconds += g * step.memorySeconds;
+      run.hostSeconds += g * step.hostSeconds;
+      run.flops += g * step.flops;
+    }
+    return g;
+  }
+
+  /** Bytes per layer weight as decoding reads it: quantised (fused dequantising kernels) or the compute format. */
+  private static double servedBytesPerLayerWeight(Job job, Transformer t) {
+    return switch (job.task.quantization()) {
+      case NONE -> job.computeBytes;
+      case INT8 -> 1 + 4.0 / t.hidden();
+      case INT4 -> MemoryModel.INT4_BYTES_PER_WEIGHT;
+      case NF4 -> MemoryModel.NF4_BYTES_PER_WEIGHT;
+    };
+  }
+}

@@ -1,0 +1,134 @@
+package io.github.gpusizer.core.estimate;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Task;
+import java.util.OptionalDouble;
+
+/**
+ * Estimates memory, speed, bottleneck and host of a task on given hardware and layout. Immutable and thread-safe;
+ * {@link #memory} is cheap enough to call thousands of times while searching layouts.
+ *
+ * <pre>{@code
+ * Estimator estimator = Estimator.defaults();
+ * Estimate e = estimator.estimate(task, Hardware.of(a100, 8, 1), Layout.dataParallel(8));
+ * if (e.memory().fits()) System.out.println(e.performance().totalTime());
+ * int mbs = estimator.maxMicroBatch(task, Hardware.single(rtx4090), Layout.single());
+ * }</pre>
+ */
+public final class Estimator {
+  private static final Estimator DEFAULTS = new Estimator(OptionalDouble.empty());
+
+  private final OptionalDouble efficiency;
+
+  private Estimator(OptionalDouble efficiency) {
+    this.efficiency = efficiency;
+  }
+
+  /** The estimator with the calibrated default efficiencies (see {@code core/CALIBRATION.md}). */
+  public static Estimator defaults() {
+    return DEFAULTS;
+  }
+
+  /**
+   * An estimator that assumes the given model FLOP utilisation instead of the calibrated default: the arithmetic of
+   * a step takes {@code FLOPs / (dense peak × mfu)}; memory traffic, communication and input limits still apply.
+   *
+   * @throws IllegalArgumentException if {@code mfu} is not in (0, 1]
+   */
+  public Estimator withEfficiency(double mfu) {
+    checkArgument(mfu > 0 && mfu <= 1, "efficiency (MFU) must be in (0, 1], was %s", mfu);
+    return new Estimator(OptionalDouble.of(mfu));
+  }
+
+  /** The caller's efficiency override, if any. */
+  public OptionalDouble efficiency() {
+    return efficiency;
+  }
+
+  /**
+   * Memory per GPU at the peak of a step.
+   *
+   * @throws IllegalArgumentException if the hardware cannot run the task at all or the layout does not fit the model
+   */
+  public MemoryEstimate memory(Task task, Hardware hardware, Layout layout) {
+    Job job = job(task, hardware, layout);
+    return memoryOf(job);
+  }
+
+  /**
+   * Memory, time, bottleneck, host and warnings.
+   *
+   * @throws IllegalArgumentException if the hardware cannot run the task at all (BF16 on a V100), the global batch
+   *     is not a multiple of micro-batch × data-parallel ranks, or the layout does not fit the model
+   */
+  public Estimate estimate(Task task, Hardware hardware, Layout layout) {
+    Job job = job(task, hardware, layout);
+    Compatibility.checkBatch(job);
+    MemoryEstimate memory = memoryOf(job);
+    StepTime step = ComputeModel.step(job, efficiency);
+    InputPipeline.Rates input = InputPipeline.rates(job);
+    PerformanceEstimate performance = Performance.combine(job, step, input);
+    double gpuSamplesPerSecond = step.samples() / step.seconds();
+    HostSizing host = HostSizer.size(job, memory, gpuSamplesPerSecond);
+    ImmutableList<String> warnings = Compatibility.warnings(job, memory, performance, step,
+        input.gpuUtilisation(gpuSamplesPerSecond));
+    return new Estimate(task, hardware, layout, memory, performance, host, warnings);
+  }
+
+  /**
+   * The largest micro-batch that fits in memory under this layout (the task's micro-batch is ignored); 0 if even 1
+   * does not fit.
+   *
+   * @throws IllegalArgumentException if the hardware cannot run the task at all or the layout does not fit the model
+   */
+  public int maxMicroBatch(Task task, Hardware hardware, Layout layout) {
+    Job first = job(task, hardware, layout);
+    long capacity = hardware.gpu().memory().bytes();
+    if (peak(first.withMicroBatch(1)) > capacity) {
+      return 0;
+    }
+    int low = 1;
+    int high = 2;
+    while (high < (1 << 24) && peak(first.withMicroBatch(high)) <= capacity) {
+      low = high;
+      high *= 2;
+    }
+    while (high - low > 1) {
+      int mid = low + (high - low) / 2;
+      if (peak(first.withMicroBatch(mid)) <= capacity) {
+        low = mid;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
+  private static long peak(Job job) {
+    return MemoryModel.breakdown(job).total().bytes();
+  }
+
+  private static Job job(Task task, Hardware hardware, Layout layout) {
+    checkNotNull(task, "task");
+    checkNotNull(hardware, "hardware");
+    checkNotNull(layout, "layout");
+    Compatibility.check(task, hardware, layout);
+    return new Job(task, hardware, layout);
+  }
+
+  private static MemoryEstimate memoryOf(Job job) {
+    MemoryBreakdown breakdown = MemoryModel.breakdown(job);
+    DataSize capacity = job.gpu.memory();
+    return MemoryEstimate.of(breakdown, capacity);
+  }
+
+  @Override
+  public String toString() {
+    return efficiency.isPresent() ? "Estimator[mfu=" + efficiency.getAsDouble() + "]" : "Estimator[defaults]";
+  }
+}

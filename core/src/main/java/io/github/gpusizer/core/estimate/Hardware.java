@@ -1,0 +1,74 @@
+package io.github.gpusizer.core.estimate;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import io.github.gpusizer.catalog.Gpu;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * The hardware a layout runs on: a GPU model, how many of them per node, how many nodes, and what is known about the
+ * network between nodes, the host CPUs and the disk.
+ *
+ * <pre>{@code
+ * Hardware dgx = Hardware.of(a100, 8, 2).withInterNodeGbps(1600);   // two DGX A100, 8 x 200 Gb/s each
+ * Hardware desktop = Hardware.of(rtx4090, 1, 1).withCpuCoresPerNode(16).withDiskMBps(125);
+ * }</pre>
+ *
+ * <p>GPUs of one node talk over NVLink when the GPU has it (SXM boards, or a bridged pair of PCIe cards), else over
+ * PCIe of the GPU's generation.
+ *
+ * @param gpu the GPU model
+ * @param gpusPerNode GPUs in one node
+ * @param nodes nodes
+ * @param interNodeGbps network bandwidth out of one node in Gb/s (all its NICs together, e.g. 8 × 200 Gb/s HDR
+ *     InfiniBand on a DGX A100 = 1600); empty: a 100 Gb/s Ethernet link is assumed
+ * @param cpuCoresPerNode logical CPU cores of one node; empty when the host is still to be sized
+ * @param diskMBps sequential read rate of the node's data disk in decimal MB/s; empty when still to be sized
+ */
+public record Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble interNodeGbps,
+                       OptionalInt cpuCoresPerNode, OptionalDouble diskMBps) {
+
+  public Hardware {
+    checkNotNull(gpu, "gpu");
+    checkArgument(gpusPerNode >= 1, "GPUs per node must be >= 1, was %s", gpusPerNode);
+    checkArgument(nodes >= 1, "nodes must be >= 1, was %s", nodes);
+    checkArgument((long) gpusPerNode * nodes <= 1_000_000, "%s nodes of %s GPUs is beyond any cluster", nodes,
+        gpusPerNode);
+    checkNotNull(interNodeGbps, "interNodeGbps");
+    interNodeGbps.ifPresent(g -> checkArgument(g > 0 && Double.isFinite(g),
+        "inter-node bandwidth must be > 0 Gb/s, was %s", g));
+    checkNotNull(cpuCoresPerNode, "cpuCoresPerNode");
+    cpuCoresPerNode.ifPresent(c -> checkArgument(c >= 1, "CPU cores per node must be >= 1, was %s", c));
+    checkNotNull(diskMBps, "diskMBps");
+    diskMBps.ifPresent(d -> checkArgument(d > 0 && Double.isFinite(d), "disk read rate must be > 0 MB/s, was %s", d));
+  }
+
+  /** {@code gpusPerNode × nodes} GPUs; links inside a node follow from the GPU (NVLink or its PCIe generation). */
+  public static Hardware of(Gpu gpu, int gpusPerNode, int nodes) {
+    return new Hardware(gpu, gpusPerNode, nodes, OptionalDouble.empty(), OptionalInt.empty(), OptionalDouble.empty());
+  }
+
+  /** One GPU in one host. */
+  public static Hardware single(Gpu gpu) {
+    return of(gpu, 1, 1);
+  }
+
+  public Hardware withInterNodeGbps(double gbps) {
+    return new Hardware(gpu, gpusPerNode, nodes, OptionalDouble.of(gbps), cpuCoresPerNode, diskMBps);
+  }
+
+  public Hardware withCpuCoresPerNode(int cores) {
+    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.of(cores), diskMBps);
+  }
+
+  public Hardware withDiskMBps(double mbps) {
+    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, cpuCoresPerNode, OptionalDouble.of(mbps));
+  }
+
+  /** All GPUs: {@code gpusPerNode × nodes}. */
+  public int gpus() {
+    return gpusPerNode * nodes;
+  }
+}

@@ -1,0 +1,88 @@
+package io.github.gpusizer.core.estimate;
+
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.model.ConvNet;
+import java.util.Locale;
+
+/** CPU cores, RAM and disk one node needs around its GPUs. */
+final class HostSizer {
+  /**
+   * Logical CPU cores per GPU for image work: "每块 GPU 配备至少 10~12 核心的 CPU" (seed 000: at least 10–12 cores per
+   * GPU for multi-threaded asynchronous loading and preprocessing); the lower end is the floor.
+   */
+  static final int IMAGE_CORES_PER_GPU = 10;
+
+  /**
+   * Data-loader workers per GPU for pre-tokenised text: Megatron-LM's {@code --num-workers} default is 2; one more
+   * core runs the training process itself.
+   */
+  static final int TEXT_LOADER_WORKERS = 2;
+
+  /**
+   * Free disk beyond data and checkpoints: "额外留出数十 GB 的空间" (seed 002: leave tens of GB extra); 50 GB, the
+   * system disk of the cloud offerings in seed 000.
+   */
+  static final DataSize DISK_EXTRA = DataSize.ofGB(50);
+
+  private HostSizer() {}
+
+  static HostSizing size(Job job, MemoryEstimate memory, double gpuSamplesPerSecond) {
+    Hardware hw = job.hardware;
+    int gpusInNode = Math.min(job.layout.gpus(), hw.gpusPerNode());
+    int nodes = job.layout.nodes();
+    double perGpuRate = gpuSamplesPerSecond / job.layout.gpus();
+    double ms = InputPipeline.cpuMsPerSample(job);
+    int loaders = (int) Math.ceil(perGpuRate * ms / 1000);
+    boolean images = job.model instanceof ConvNet;
+    int perGpu = Math.max(1 + loaders, images ? IMAGE_CORES_PER_GPU : 1 + TEXT_LOADER_WORKERS);
+    int cores = perGpu * gpusInNode;
+
+    // RAM: at least the node's GPU memory (seed 002: "至少和 GPU 内存大小相同的内存"), and enough to stage a checkpoint.
+    long gpuMemory = job.gpu.memory().bytes() * gpusInNode;
+    double checkpoint = checkpointBytes(job);
+    long checkpointPerNode = (long) Math.ceil(checkpoint / nodes);
+    long ram = roundUpGiB(Math.max(gpuMemory, checkpointPerNode));
+
+    long data = job.task.datasetSize().map(DataSize::bytes).orElse(0L);
+    long disk = data + (long) Math.ceil(checkpoint) + DISK_EXTRA.bytes();
+
+    double bytesPerSample = InputPipeline.bytesPerSample(job);
+    double nodeMBps = gpuSamplesPerSecond / nodes * bytesPerSample / 1e6;
+    DiskType type = job.training || images
+        ? (nodeMBps <= DiskType.HDD.typicalReadMBps() ? DiskType.HDD
+            : nodeMBps <= DiskType.SATA_SSD.typicalReadMBps() ? DiskType.SATA_SSD : DiskType.NVME_SSD)
+        : DiskType.SATA_SSD;
+    String reason = String.format(Locale.ROOT,
+        "%d cores: %d per GPU (%s); RAM %s: at least the node's %s of GPU memory%s; disk %s: %s data set + %s "
+            + "checkpoint + %s working room; %s: the GPUs read %.0f MB/s per node",
+        cores, perGpu, images ? (loaders + 1 > IMAGE_CORES_PER_GPU
+            ? String.format(Locale.ROOT, "%.0f samples/s x %.1f ms of CPU each", perGpuRate, ms)
+            : "10-12 cores per GPU for image loading, seed 000")
+            : String.format(Locale.ROOT, "1 for the training process + %d loader workers", Math.max(loaders,
+                TEXT_LOADER_WORKERS)),
+        DataSize.ofBytes(ram), DataSize.ofBytes(gpuMemory),
+        checkpointPerNode > gpuMemory ? " and room to stage a " + DataSize.ofBytes(checkpointPerNode) + " checkpoint"
+            : "",
+        DataSize.ofBytes(disk), DataSize.ofBytes(data), DataSize.ofBytes((long) Math.ceil(checkpoint)), DISK_EXTRA,
+        type, nodeMBps);
+    return new HostSizing(cores, DataSize.ofBytes(ram), DataSize.ofBytes(disk), type, reason);
+  }
+
+  /** A training checkpoint holds weights and optimizer state; a served model its weights. */
+  static double checkpointBytes(Job job) {
+    double n = job.model.parameters();
+    if (!job.training) {
+      return n * job.computeBytes;
+    }
+    double trainable = MemoryModel.trainableParameters(job);
+    double stateBytes = job.precision.pureHalf() ? 2 : 4;
+    double base = job.adapter ? n * job.computeBytes : 0;
+    return base + trainable * (job.precision.weightBytes()
+        + MemoryModel.optimizerBytesPerParameter(job, stateBytes));
+  }
+
+  private static long roundUpGiB(long bytes) {
+    long gib = 1L << 30;
+    return (bytes + gib - 1) / gib * gib;
+  }
+}

@@ -1,0 +1,485 @@
+package io.github.gpusizer.core.estimate;
+
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.model.ConvNet;
+import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Norm;
+import io.github.gpusizer.core.model.Recurrent;
+import io.github.gpusizer.core.model.Stack;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.LoraTarget;
+import io.github.gpusizer.core.task.Optimizer;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.WeightQuantization;
+import io.github.gpusizer.core.task.ZeroStage;
+
+/**
+ * Memory of one GPU at the peak of a step. Training has two candidate peaks and the larger one is reported:
+ *
+ * <ul>
+ *   <li>the end of the forward pass / start of the backward pass: weights, optimizer state, every saved activation,
+ *       the loss buffer and the backward working set; gradients only as far as they exist then (all of them when
+ *       gradients accumulate over micro-batches; otherwise only the output head's, the first one backward makes,
+ *       since PyTorch 2 frees gradients with {@code zero_grad(set_to_none=True)});
+ *   <li>the optimizer step: weights, gradients, optimizer state and the optimizer's scratch tensors; activations are
+ *       freed by then.
+ * </ul>
+ *
+ * The breakdown describes the winning moment. Inference holds weights, the KV cache and one forward pass's working
+ * set.
+ */
+final class MemoryModel {
+  /**
+   * CUDA context, loaded kernels and library handles as {@code nvidia-smi} shows them: 1343 MiB measured after
+   * moving one tensor to a V100 (Hugging Face Transformers docs, "Model training anatomy",
+   * {@code docs/source/en/model_memory_anatomy.md}); the calibration data's README says "about 1.3 GB".
+   */
+  static final long CUDA_CONTEXT_BYTES = 1343L << 20;
+
+  /**
+   * Memory PyTorch's caching allocator reserves but has not handed out at the peak (nvidia-smi − torch
+   * max_memory_allocated), as a fraction of the allocated peak. GMLake (Guo et al., ASPLOS 2024, arXiv:2401.08156)
+   * measures 15% average fragmentation for LLM fine-tuning with recomputation, LoRA or ZeRO on A100-80GB; plain
+   * training fragments less. 10% is used; see CALIBRATION.md for the check against the one nvidia-smi row.
+   */
+  static final double ALLOCATOR_CACHE_FRACTION = 0.10;
+
+  /**
+   * NF4 with double quantisation (Dettmers et al. 2023, "QLoRA", §3): 4 bits per weight, plus one 8-bit absmax per
+   * 64-weight block and one FP32 constant per 256 such blocks: 8/64 + 32/(64·256) = 0.127 bits per weight.
+   */
+  static final double NF4_BYTES_PER_WEIGHT = (4 + 8.0 / 64 + 32.0 / (64 * 256)) / 8;
+
+  /** GPTQ/AWQ 4-bit: 4 bits per weight plus an FP16 scale and an FP16 zero point per group of 128 weights. */
+  static final double INT4_BYTES_PER_WEIGHT = (4 + 32.0 / 128) / 8;
+
+  /** bitsandbytes 8-bit optimizers: one byte per state element plus one FP32 absmax per 2048-element block. */
+  static final double ADAM_8BIT_BYTES_PER_STATE = 1 + 4.0 / 2048;
+
+  /**
+   * Full recomputation of a network whose layer boundaries we do not know (CNNs, generic models): Chen et al. 2016,
+   * "Training Deep Nets with Sublinear Memory Cost", keep √n checkpoints and recompute one √n-layer segment at a
+   * time, holding 2/√n of the activations; n = 50 layers (a ResNet-50-sized network) is assumed.
+   */
+  static final double SUBLINEAR_CHECKPOINT_FRACTION = 2 / Math.sqrt(50);
+
+  /**
+   * Width assumed for the matrices of non-transformer models when Adafactor factors its second moment
+   * ({@code rows + cols} per {@code rows × cols} matrix: 2/1024 of the parameters for 1024-wide matrices).
+   */
+  static final double ADAFACTOR_ASSUMED_WIDTH = 1024;
+
+  /**
+   * Output channels of an ImageNet CNN's stem (ResNet conv1: 112×112×64 at 224 px; He et al. 2016, Table 1), the
+   * largest single activation; inference keeps its input and output alive at once.
+   */
+  static final int STEM_CHANNELS = 64;
+
+  private MemoryModel() {}
+
+  static MemoryBreakdown breakdown(Job job) {
+    return job.training ? training(job) : inference(job);
+  }
+
+  private static MemoryBreakdown training(Job job) {
+    double n = job.model.parameters();
+    double trainable = trainableParameters(job);
+    double split = job.modelShard(1);
+    double zero1 = job.zero.number() >= 1 ? job.dp : 1;
+    double zero2 = job.zero.number() >= 2 ? job.dp : 1;
+    double zero3 = job.zero == ZeroStage.STAGE_3 ? job.dp : 1;
+    int weightBytes = job.precision.weightBytes();
+
+    double weights = (job.adapter ? frozenWeightBytes(job, weightBytes) + trainable * weightBytes
+        : n * weightBytes) * split / zero3;
+    double gradients = trainable * job.precision.gradientBytes() * split / zero2;
+    double stateBytes = job.precision.pureHalf() ? 2 : 4;
+    double optimizer = trainable * optimizerBytesPerParameter(job, stateBytes) * split / zero1;
+
+    double activations = trainingActivations(job);
+    double persistent = ddpBucket(job, trainable, split);
+    double forwardTemporary = persistent + autocastCopies(job, n, split) + zero3Gathered(job, n)
+        + dequantisedMatrix(job) + backwardWorkingSet(job);
+    double gradientsAtForwardEnd = job.accumulation > 1 ? gradients : headGradient(job, split, zero2);
+    double optimizerTemporary = persistent + optimizerScratch(job, trainable, split / zero1, stateBytes);
+
+    double forwardPeak = weights + optimizer + activations + forwardTemporary + gradientsAtForwardEnd;
+    double stepPeak = weights + optimizer + gradients + optimizerTemporary;
+    if (forwardPeak >= stepPeak) {
+      return of(weights, gradientsAtForwardEnd, optimizer, activations, 0, forwardTemporary);
+    }
+    return of(weights, gradients, optimizer, 0, 0, optimizerTemporary);
+  }
+
+  private static MemoryBreakdown inference(Job job) {
+    double split = job.modelShard(1);
+    double weights = servedWeightBytes(job) * split;
+    double kv = kvCacheBytes(job);
+    double working = inferenceWorkingSet(job);
+    return of(weights, 0, 0, working, kv, dequantisedMatrix(job));
+  }
+
+  private static MemoryBreakdown of(double weights, double gradients, double optimizer, double activations,
+                                    double kvCache, double temporary) {
+    double allocated = weights + gradients + optimizer + activations + kvCache + temporary;
+    double overhead = CUDA_CONTEXT_BYTES + ALLOCATOR_CACHE_FRACTION * allocated;
+    return new MemoryBreakdown(DataSize.ofBytes(weights), DataSize.ofBytes(gradients), DataSize.ofBytes(optimizer),
+        DataSize.ofBytes(activations), DataSize.ofBytes(kvCache), DataSize.ofBytes(temporary),
+        DataSize.ofBytes(overhead));
+  }
+
+  /** Parameters that receive gradients: all of them, or the LoRA adapters. */
+  static double trainableParameters(Job job) {
+    if (!job.training) {
+      return 0;
+    }
+    if (job.adapter) {
+      Task task = job.task;
+      return Architecture.loraParameters((Transformer) job.model, task.loraRank(), task.loraTargets());
+    }
+    return job.model.parameters();
+  }
+
+  /**
+   * Frozen base weights of LoRA/QLoRA in bytes: the transformer layers' linear weights at the quantised size, the
+   * rest (embeddings, output head, norms) at the precision's weight size.
+   */
+  private static double frozenWeightBytes(Job job, double baseBytes) {
+    return storedWeightBytes(job, baseBytes);
+  }
+
+  /** Served weights: at the compute format's size (16-bit for BF16/FP16, 1 byte for FP8, 4 for FP32) or quantised. */
+  private static double servedWeightBytes(Job job) {
+    return storedWeightBytes(job, job.computeBytes);
+  }
+
+  private static double storedWeightBytes(Job job, double baseBytes) {
+    ModelSpec model = job.model;
+    double n = model.parameters();
+    WeightQuantization quantization = job.task.quantization();
+    if (quantization == WeightQuantization.NONE) {
+      return n * baseBytes;
+    }
+    double quantized = model instanceof Transformer t ? Architecture.quantizableWeights(t) : n;
+    double width = model instanceof Transformer t ? t.hidden() : ADAFACTOR_ASSUMED_WIDTH;
+    double bytes = switch (quantization) {
+      // LLM.int8() / weight-only INT8: one byte per weight and one FP32 scale per output row of `width` inputs.
+      case INT8 -> 1 + 4 / width;
+      case INT4 -> INT4_BYTES_PER_WEIGHT;
+      case NF4 -> NF4_BYTES_PER_WEIGHT;
+      case NONE -> baseBytes;
+    };
+    return quantized * bytes + (n - quantized) * baseBytes;
+  }
+
+  /**
+   * Optimizer state per trainable parameter: SGD none; momentum one buffer; Adam/AdamW/LAMB two moments (FP32, or
+   * 16-bit under pure BF16); 8-bit Adam two one-byte moments (Dettmers et al. 2022, "8-bit Optimizers via Block-wise
+   * Quantization"); Adafactor a factored second moment of {@code rows + cols} per matrix and no first moment
+   * (Shazeer &amp; Stern 2018; the Hugging Face default {@code beta1=None}).
+   */
+  static double optimizerBytesPerParameter(Job job, double stateBytes) {
+    Optimizer optimizer = job.task.optimizer();
+    return switch (optimizer) {
+      case SGD -> 0;
+      case SGD_MOMENTUM -> stateBytes;
+      case ADAM, ADAMW, LAMB -> 2 * stateBytes;
+      case ADAM_8BIT -> 2 * ADAM_8BIT_BYTES_PER_STATE;
+      case ADAFACTOR -> adafactorFraction(job) * stateBytes;
+    };
+  }
+
+  private static double adafactorFraction(Job job) {
+    if (job.model instanceof Transformer t) {
+      if (job.adapter) {
+        // A (r × in) and B (out × r) factor into (r + in) + (out + r), about 1/r of their r·(in + out) weights.
+        return 1.0 / job.task.loraRank();
+      }
+      long h = t.hidden();
+      long q = Architecture.queryDim(t);
+      long kv = t.kvDim();
+      long f = t.ffn();
+      double perLayer = (h + q) * 2 + (h + kv) * 2 + (t.gatedMlp() ? 3 : 2) * (h + f) * (double) t.experts();
+      double factored = perLayer * t.totalLayers() + (t.vocab() + h) * (t.tiedEmbeddings() ? 1 : 2);
+      return Math.min(1, factored / t.parameters());
+    }
+    return 2 / ADAFACTOR_ASSUMED_WIDTH;
+  }
+
+  /**
+   * Saved activations of one GPU's micro-batch (and of the micro-batches in flight on the first pipeline stage under
+   * 1F1B scheduling: Narayanan et al. 2021, §2.2.1), plus the loss buffer.
+   */
+  static double trainingActivations(Job job) {
+    ModelSpec model = job.model;
+    Checkpointing checkpointing = job.task.checkpointing();
+    double e = job.activationBytes;
+    double b = job.microBatch;
+    if (model instanceof Transformer t) {
+      double tokens = job.microTokens();
+      int layers = t.totalLayers();
+      double stageLayers = Math.ceil((double) layers / job.pp);
+      double inFlight = job.pp > 1 ? Math.min(job.pp, job.accumulation) : 1;
+      double stored;
+      if (checkpointing == Checkpointing.FULL) {
+        // Korthikanti et al. 2022, §4.1: full recomputation keeps each layer's input (2sbh bytes in 16-bit) and
+        // rebuilds one layer's activations at a time in the backward pass.
+        stored = stageLayers * inFlight * tokens * e * t.hidden() + tokens * layerBytesPerToken(job, t, true);
+      } else {
+        stored = stageLayers * inFlight * tokens * averageLayerBytes(job, t, checkpointing == Checkpointing.NONE);
+      }
+      return (stored + lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t))) / job.tp;
+    }
+    if (model instanceof Recurrent r) {
+      double tokens = job.microTokens();
+      double perToken = 0;
+      for (int layer = 0; layer < r.layers(); layer++) {
+        perToken += recurrentLayerElements(r, layer);
+      }
+      double stageShare = Math.ceil((double) r.layers() / job.pp) / r.layers();
+      return tokens * e * perToken * stageShare + lossBuffer(job, r.vocab(), true);
+    }
+    double perSample;
+    if (model instanceof ConvNet c) {
+      perSample = c.activationElements(job.task.imageSize()) * e;
+    } else {
+      // Generic models state activation bytes per sample in 16-bit.
+      perSample = ((Generic) model).activationBytesPerSample() * e / 2;
+    }
+    double fraction = checkpointing == Checkpointing.FULL ? SUBLINEAR_CHECKPOINT_FRACTION : 1;
+    return b * perSample * fraction;
+  }
+
+  /** Per-token bytes of one layer, decoder layers of encoder-decoder models weighted in with their cross-attention. */
+  private static double averageLayerBytes(Job job, Transformer t, boolean keepScores) {
+    double layer = layerBytesPerToken(job, t, keepScores);
+    if (t.stack() != Stack.ENCODER_DECODER) {
+      return layer;
+    }
+    double cross = attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
+    return layer + cross * t.decoderLayers() / t.totalLayers();
+  }
+
+  /**
+   * Bytes one transformer layer saves per token for its backward pass. This generalises Korthikanti et al. 2022,
+   * "Reducing Activation Recomputation in Large Transformer Models", eq. 1 — {@code sbh(34 + 5as/h)} in 16-bit —
+   * term by term to GQA, gated MLPs, any FFN width, RMSNorm and frozen weights:
+   *
+   * <ul>
+   *   <li>two norm inputs; RMSNorm as Hugging Face and LitGPT write it upcasts to FP32 and saves that copy;
+   *   <li>attention: the QKV input (only when Q, K or V is trained: PyTorch saves a matmul's input only to compute
+   *       its weight gradient), Q, K and V, the attention scores {@code 5as} (softmax output, dropout mask and
+   *       output; gone with FlashAttention, which keeps the output and a log-sum-exp per head instead, and with
+   *       selective recomputation), the output projection's input and a dropout mask;
+   *   <li>MLP: its input (when trained), the activation's input (and for gated MLPs both branch outputs and the
+   *       product), the second matrix's input (when trained) and a dropout mask; times the active experts.
+   * </ul>
+   *
+   * With e = 2, f = 4h, MHA, LayerNorm, dropout and everything trained this is exactly {@code 34h + 5as}.
+   */
+  static double layerBytesPerToken(Job job, Transformer t, boolean keepScores) {
+    double e = job.activationBytes;
+    double h = t.hidden();
+    boolean dropout = Architecture.dropout(t);
+    double normBytes = t.norm() == Norm.RMS_NORM && e < 4 ? 4 : e;
+    double bytes = 2 * normBytes * h;
+    bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
+    boolean mlpTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.MLP);
+    double mlp = mlpTrained ? e * h : 0;
+    double activationTerms = (t.gatedMlp() ? 3 : 1) + (mlpTrained ? 1 : 0);
+    mlp += activationTerms * e * t.ffn();
+    bytes += mlp * t.activeExperts();
+    if (dropout) {
+      bytes += h;
+    }
+    return bytes;
+  }
+
+  private static double attentionBytesPerToken(Job job, Transformer t, boolean keepScores, boolean qkvTrained,
+                                               boolean outputTrained) {
+    double e = job.activationBytes;
+    double h = t.hidden();
+    double q = Architecture.queryDim(t);
+    double kv = t.kvDim();
+    double a = t.heads();
+    double s = job.sequence;
+    boolean flash = job.task.flashAttention();
+    boolean dropout = Architecture.dropout(t);
+    double bytes = qkvTrained ? e * h : 0;
+    bytes += e * (q + 2 * kv);
+    if (flash) {
+      bytes += 4 * a; // FP32 log-sum-exp per head (Dao 2023, FlashAttention-2, Algorithm 1)
+    } else if (keepScores) {
+      bytes += e * a * s + (dropout ? (1 + e) * a * s : 0);
+    }
+    if (flash || outputTrained) {
+      bytes += e * q;
+    }
+    if (dropout) {
+      bytes += h;
+    }
+    return bytes;
+  }
+
+  private static boolean attentionTrainable(Job job) {
+    if (!job.adapter) {
+      return true;
+    }
+    var targets = job.task.loraTargets();
+    return targets.contains(LoraTarget.Q) || targets.contains(LoraTarget.K) || targets.contains(LoraTarget.V);
+  }
+
+  private static boolean outputTrainable(Job job) {
+    return !job.adapter || job.task.loraTargets().contains(LoraTarget.O);
+  }
+
+  /** Elements one LSTM/GRU layer saves per token: gate pre-activations, cell and hidden state, and its input. */
+  static double recurrentLayerElements(Recurrent r, int layer) {
+    double in = layer == 0 ? r.embedding() : r.hidden();
+    return (r.cell().gates() + 2.0) * r.hidden() + in;
+  }
+
+  /**
+   * The loss buffer: logits for every token in the compute format, their FP32 upcast (Hugging Face and LitGPT call
+   * {@code logits.float()}) and the FP32 log-softmax cross-entropy saves for its backward; FP32 models skip the
+   * upcast. Often the largest single buffer with 32k–256k vocabularies.
+   */
+  static double lossBuffer(Job job, int vocab, boolean hasHead) {
+    if (!hasHead) {
+      return 0;
+    }
+    double e = job.activationBytes;
+    double perLogit = e + (e < 4 ? 4 : 0) + 4;
+    return job.microTokens() * vocab * perLogit;
+  }
+
+  /** PyTorch DDP keeps a second copy of all gradients in its all-reduce buckets ({@code gradient_as_bucket_view=False}, the default; torch.nn.parallel.DistributedDataParallel docs). */
+  private static double ddpBucket(Job job, double trainable, double split) {
+    if (job.dp <= 1 || job.zero != ZeroStage.NONE) {
+      return 0;
+    }
+    return trainable * job.precision.gradientBytes() * split;
+  }
+
+  /**
+   * Autocast casts each FP32 weight to the compute format once per forward pass and autograd keeps the copy for the
+   * backward pass (torch.amp autocast, {@code cache_enabled=True}); Transformer Engine keeps FP8 copies likewise.
+   * Under ZeRO-3/FSDP the gathered 16-bit layers replace this.
+   */
+  private static double autocastCopies(Job job, double n, double split) {
+    boolean mixed = job.precision.weightBytes() > job.computeBytes;
+    if (!mixed || job.zero == ZeroStage.STAGE_3 || job.task.quantization() != WeightQuantization.NONE) {
+      return 0;
+    }
+    return n * split * job.computeBytes;
+  }
+
+  /**
+   * ZeRO-3/FSDP gathers one unit (a transformer layer; for other models the whole model) in 16-bit and prefetches
+   * the next (FSDP {@code forward_prefetch}/{@code backward_prefetch}; ZeRO-3 prefetch bucket), and holds one unit's
+   * unsharded gradients before the reduce-scatter.
+   */
+  private static double zero3Gathered(Job job, double n) {
+    if (job.zero != ZeroStage.STAGE_3 || job.dp <= 1) {
+      return 0;
+    }
+    double unit = job.model instanceof Transformer t ? n / t.totalLayers() : n;
+    unit /= job.tp;
+    return 2 * unit * job.computeBytes + unit * job.precision.gradientBytes();
+  }
+
+  /** bitsandbytes/GPTQ dequantise one weight matrix at a time into 16-bit before the matmul (the largest one). */
+  private static double dequantisedMatrix(Job job) {
+    if (job.task.quantization() == WeightQuantization.NONE || !(job.model instanceof Transformer t)) {
+      return 0;
+    }
+    double largest = Math.max((double) t.hidden() * t.ffn(), (double) t.hidden() * Architecture.queryDim(t));
+    return largest * 2 / job.tp;
+  }
+
+  /**
+   * The backward pass's working set: gradients of one layer's activations while they are computed (transformers and
+   * recurrent networks), or of the largest CNN activation.
+   */
+  private static double backwardWorkingSet(Job job) {
+    if (job.model instanceof Transformer t) {
+      return job.microTokens() * layerBytesPerToken(job, t, job.task.checkpointing() == Checkpointing.NONE)
+          / job.tp;
+    }
+    if (job.model instanceof Recurrent r) {
+      return job.microTokens() * job.activationBytes * recurrentLayerElements(r, r.layers() - 1);
+    }
+    if (job.model instanceof ConvNet) {
+      return stemWorkingSet(job);
+    }
+    return 0;
+  }
+
+  /** The output head's gradient, the first gradient the backward pass allocates. */
+  private static double headGradient(Job job, double split, double zero2) {
+    if (job.adapter || !(job.model instanceof Transformer t) || !Architecture.hasLanguageHead(t)) {
+      return 0;
+    }
+    return (double) t.vocab() * t.hidden() * job.precision.gradientBytes() * split / zero2;
+  }
+
+  /**
+   * The optimizer step's scratch: PyTorch's default {@code foreach} Adam/AdamW builds {@code sqrt(v)} for all
+   * parameters as one tensor list before {@code addcdiv} (torch/optim/adam.py, {@code _multi_tensor_adam}); the
+   * fused 8-bit optimizers and SGD work in place.
+   */
+  private static double optimizerScratch(Job job, double trainable, double share, double stateBytes) {
+    return switch (job.task.optimizer()) {
+      case ADAM, ADAMW, LAMB, ADAFACTOR -> trainable * share * stateBytes;
+      case SGD, SGD_MOMENTUM, ADAM_8BIT -> 0;
+    };
+  }
+
+  /**
+   * KV cache: {@code 2 · layers · kvHeads · headDim · (prompt + generated) · batch} elements in the compute format,
+   * split over tensor-parallel ranks.
+   */
+  static double kvCacheBytes(Job job) {
+    if (!(job.model instanceof Transformer t)) {
+      return 0;
+    }
+    double context = (double) job.task.sequenceLength() + job.task.generatedTokens();
+    double layers = t.totalLayers();
+    double e = job.activationBytes;
+    return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp;
+  }
+
+  /**
+   * One forward pass's live tensors: for a transformer one layer's intermediate tensors for the whole prompt batch
+   * (plus the score matrix without FlashAttention) and the last token's FP32 logits; for CNNs the stem's input and
+   * output; for recurrent networks one step's gates; for generic models their stated activations.
+   */
+  static double inferenceWorkingSet(Job job) {
+    double e = job.activationBytes;
+    ModelSpec model = job.model;
+    if (model instanceof Transformer t) {
+      double tokens = job.microTokens();
+      double h = t.hidden();
+      double perToken = e * (2 * h + Architecture.queryDim(t) + 2 * t.kvDim()
+          + (t.gatedMlp() ? 3 : 2) * (double) t.ffn() * t.activeExperts());
+      double scores = job.task.flashAttention() ? 0 : e * t.heads() * (double) job.sequence * tokens;
+      double logits = 4.0 * job.microBatch * t.vocab();
+      return (tokens * perToken + scores) / job.tp + logits;
+    }
+    if (model instanceof Recurrent r) {
+      return (double) job.microBatch * e * ((r.cell().gates() + 2.0) * r.hidden() * r.layers()) + 4.0
+          * job.microBatch * r.vocab();
+    }
+    if (model instanceof ConvNet) {
+      return stemWorkingSet(job);
+    }
+    return job.microBatch * ((Generic) model).activationBytesPerSample() * e / 2.0;
+  }
+
+  private static double stemWorkingSet(Job job) {
+    double side = job.task.imageSize() / 2.0;
+    return 2.0 * STEM_CHANNELS * side * side * job.activationBytes * job.microBatch;
+  }
+}

@@ -1,0 +1,57 @@
+package io.github.gpusizer.core.estimate;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Puts GPU time, communication and the input pipeline together into a {@link PerformanceEstimate}. */
+final class Performance {
+  private Performance() {}
+
+  static PerformanceEstimate combine(Job job, StepTime step, InputPipeline.Rates input) {
+    double gpuSeconds = step.seconds();
+    double gpuRate = step.samples() / gpuSeconds;
+    double inputRate = job.training || job.model instanceof io.github.gpusizer.core.model.ConvNet
+        ? input.samplesPerSecond() : Double.POSITIVE_INFINITY;
+    double seconds = inputRate < gpuRate ? step.samples() / inputRate : gpuSeconds;
+    double samplesPerSecond = step.samples() / seconds;
+    double tokensPerSecond = step.tokens() / seconds;
+    double gpus = job.layout.gpus();
+    double achieved = step.modelFlops() / seconds / gpus / 1e12;
+    double peak = job.gpu.denseTflops(job.precision.compute());
+    double mfu = Math.min(1, achieved / peak);
+    double hardware = step.hardwareFlops() / seconds / gpus / 1e12;
+    Bottleneck bottleneck = bottleneck(step, input, inputRate, gpuRate);
+    double scaling = Math.min(1, Math.max(1e-9, step.idealSeconds() / gpuSeconds));
+    Optional<Duration> total = Optional.empty();
+    if (job.task.tokens().isPresent() && tokensPerSecond > 0) {
+      total = Optional.of(seconds(job.task.tokens().getAsDouble() / tokensPerSecond));
+    } else if (job.task.samples().isPresent()) {
+      total = Optional.of(seconds(job.task.samples().getAsDouble() / samplesPerSecond));
+    } else if (job.task.tokens().isPresent() && job.sequence > 0) {
+      total = Optional.of(seconds(job.task.tokens().getAsDouble() / job.sequence / samplesPerSecond));
+    }
+    return new PerformanceEstimate(step.modelFlops(), seconds(seconds), samplesPerSecond, tokensPerSecond,
+        achieved, mfu, bottleneck, total, scaling, hardware);
+  }
+
+  private static Bottleneck bottleneck(StepTime step, InputPipeline.Rates input, double inputRate,
+                                       double gpuRate) {
+    if (inputRate < gpuRate) {
+      return input.cpuSamplesPerSecond() <= input.diskSamplesPerSecond() ? Bottleneck.CPU_INPUT
+          : Bottleneck.DISK_INPUT;
+    }
+    double compute = step.computeSeconds();
+    double memory = step.memorySeconds() + step.hostSeconds();
+    double communication = step.communicationSeconds();
+    if (communication > compute && communication > memory) {
+      return Bottleneck.COMMUNICATION;
+    }
+    return compute >= memory ? Bottleneck.COMPUTE : Bottleneck.MEMORY_BANDWIDTH;
+  }
+
+  /** A duration from seconds, at nanosecond resolution, at least one nanosecond. */
+  static Duration seconds(double seconds) {
+    double nanos = Math.max(1, Math.min(seconds * 1e9, (double) Long.MAX_VALUE));
+    return Duration.ofNanos((long) nanos);
+  }
+}

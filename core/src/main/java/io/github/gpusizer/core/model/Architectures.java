@@ -1,0 +1,247 @@
+package io.github.gpusizer.core.model;
+
+import io.github.gpusizer.core.model.LayerCalculator.Shape;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * The layer lists of the image models among the presets, walked by a {@link LayerCalculator}. Each method follows
+ * the reference implementation named in its comment layer for layer, so parameter counts come out exactly as
+ * {@code sum(p.numel() for p in model.parameters())} there.
+ */
+final class Architectures {
+  private Architectures() {}
+
+  /** ImageNet classes of every torchvision classifier head. */
+  private static final int IMAGENET_CLASSES = 1000;
+
+  /** Input side at which torchvision publishes its FLOPs (the "GFLOPS" column of its model docs). */
+  static final int IMAGENET_SIDE = 224;
+
+  /**
+   * torchvision {@code resnet.py} (ResNet v1.5: the stride sits in the 3×3 convolution of a bottleneck). He et al.
+   * 2016, "Deep Residual Learning for Image Recognition", table 1.
+   *
+   * @param bottleneck bottleneck blocks (1×1, 3×3, 1×1; expansion 4) for ResNet-50 and deeper, else basic blocks
+   * @param blocks blocks per stage
+   */
+  static LayerCalculator resnet(boolean bottleneck, int[] blocks, int side) {
+    LayerCalculator c = new LayerCalculator(3, side);
+    c.conv(64, 7, 2, false).norm().act().maxPool(3, 2, 1);
+    int expansion = bottleneck ? 4 : 1;
+    for (int stage = 0; stage < blocks.length; stage++) {
+      int planes = 64 << stage;
+      for (int b = 0; b < blocks[stage]; b++) {
+        int stride = stage > 0 && b == 0 ? 2 : 1;
+        Shape in = c.shape();
+        if (bottleneck) {
+          c.conv(planes, 1, 1, false).norm().act()
+              .conv(planes, 3, stride, false).norm().act()
+              .conv(planes * expansion, 1, 1, false).norm();
+        } else {
+          c.conv(planes, 3, stride, false).norm().act()
+              .conv(planes, 3, 1, false).norm();
+        }
+        Shape out = c.shape();
+        if (stride != 1 || in.channels() != planes * expansion) {
+          c.at(in).conv(planes * expansion, 1, stride, false).norm(); // downsample shortcut
+        }
+        c.at(out).act(); // relu(out + identity)
+      }
+    }
+    return c.avgPool(1).flatten().linear(IMAGENET_CLASSES, true);
+  }
+
+  /**
+   * torchvision {@code vgg.py}, configuration "D" without batch norm. Simonyan &amp; Zisserman 2015, table 1.
+   */
+  static LayerCalculator vgg16(int side) {
+    int[][] stages = {{64, 64}, {128, 128}, {256, 256, 256}, {512, 512, 512}, {512, 512, 512}};
+    LayerCalculator c = new LayerCalculator(3, side);
+    for (int[] stage : stages) {
+      for (int width : stage) {
+        c.conv(width, 3, 1, true).act();
+      }
+      c.maxPool(2, 2, 0);
+    }
+    c.avgPool(7).flatten();
+    c.linear(4096, true).act().linear(4096, true).act();
+    return c.linear(IMAGENET_CLASSES, true);
+  }
+
+  /**
+   * torchvision {@code mobilenetv2.py}, width 1.0: the inverted-residual settings (t, c, n, s) of Sandler et al.
+   * 2018, "MobileNetV2: Inverted Residuals and Linear Bottlenecks", table 2.
+   */
+  static LayerCalculator mobileNetV2(int side) {
+    int[][] settings = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2}, {6, 96, 3, 1}, {6, 160, 3, 2},
+        {6, 320, 1, 1}};
+    LayerCalculator c = new LayerCalculator(3, side);
+    c.conv(32, 3, 2, false).norm().act();
+    for (int[] s : settings) {
+      for (int i = 0; i < s[2]; i++) {
+        int in = c.shape().channels();
+        int hidden = in * s[0];
+        if (s[0] != 1) {
+          c.conv(hidden, 1, 1, false).norm().act();
+        }
+        c.depthwise(3, i == 0 ? s[3] : 1, false).norm().act();
+        c.conv(s[1], 1, 1, false).norm(); // linear bottleneck; the residual add costs nothing
+      }
+    }
+    c.conv(1280, 1, 1, false).norm().act();
+    return c.avgPool(1).flatten().linear(IMAGENET_CLASSES, true);
+  }
+
+  /**
+   * torchvision {@code efficientnet.py}, B0 (width and depth 1.0): the MBConv stages (expand ratio, kernel, stride,
+   * in, out, layers) of Tan &amp; Le 2019, "EfficientNet", table 1, with squeeze-excitation to
+   * {@code max(1, in / 4)} channels.
+   */
+  static LayerCalculator efficientNetB0(int side) {
+    int[][] stages = {{1, 3, 1, 32, 16, 1}, {6, 3, 2, 16, 24, 2}, {6, 5, 2, 24, 40, 2}, {6, 3, 2, 40, 80, 3},
+        {6, 5, 1, 80, 112, 3}, {6, 5, 2, 112, 192, 4}, {6, 3, 1, 192, 320, 1}};
+    LayerCalculator c = new LayerCalculator(3, side);
+    c.conv(32, 3, 2, false).norm().act();
+    for (int[] s : stages) {
+      for (int i = 0; i < s[5]; i++) {
+        int in = c.shape().channels();
+        int expanded = in * s[0]; // already a multiple of 8 for B0
+        if (expanded != in) {
+          c.conv(expanded, 1, 1, false).norm().act();
+        }
+        c.depthwise(s[1], i == 0 ? s[2] : 1, false).norm().act();
+        Shape features = c.shape();
+        c.avgPool(1).conv(Math.max(1, in / 4), 1, 1, true).act().conv(expanded, 1, 1, true).act().scale(features);
+        c.conv(s[4], 1, 1, false).norm();
+      }
+    }
+    c.conv(1280, 1, 1, false).norm().act();
+    return c.avgPool(1).flatten().linear(IMAGENET_CLASSES, true);
+  }
+
+  /**
+   * torchvision {@code convnext.py}, ConvNeXt-T: stages of (3, 3, 9, 3) blocks of widths (96, 192, 384, 768); each
+   * block is a 7×7 depthwise convolution, LayerNorm, a 4× MLP and a per-channel layer scale. Liu et al. 2022, "A
+   * ConvNet for the 2020s".
+   */
+  static LayerCalculator convNextTiny(int side) {
+    int[] depths = {3, 3, 9, 3};
+    int[] widths = {96, 192, 384, 768};
+    LayerCalculator c = new LayerCalculator(3, side);
+    c.conv(widths[0], 4, 4, true).norm(); // patchify stem + LayerNorm2d
+    for (int stage = 0; stage < depths.length; stage++) {
+      if (stage > 0) {
+        c.norm().conv(widths[stage], 2, 2, true); // LayerNorm2d + 2×2 stride-2 downsampling
+      }
+      int dim = widths[stage];
+      for (int b = 0; b < depths[stage]; b++) {
+        c.depthwise(7, 1, true).norm().linear(4 * dim, true).act().linear(dim, true).addParameters(dim);
+      }
+    }
+    return c.avgPool(1).norm().flatten().linear(IMAGENET_CLASSES, true);
+  }
+
+  /**
+   * torchvision {@code vision_transformer.py}: a 16×16 patchifying convolution, a class token, learned position
+   * embeddings, pre-norm encoder blocks (multi-head attention with biases, GELU MLP), a final LayerNorm and a linear
+   * head on the class token. Dosovitskiy et al. 2021, "An Image is Worth 16x16 Words", table 1.
+   */
+  static LayerCalculator vit(int layers, int hidden, int heads, int mlp, int side) {
+    int patch = 16;
+    LayerCalculator c = new LayerCalculator(3, side);
+    c.conv(hidden, patch, patch, true).tokens(1);
+    c.addParameters((long) c.shape().width() * hidden); // position embeddings
+    for (int i = 0; i < layers; i++) {
+      Shape in = c.shape();
+      c.norm().selfAttention(heads, true, true);
+      c.at(in).norm().linear(mlp, true).act().linear(hidden, true);
+    }
+    return c.norm().firstToken().linear(IMAGENET_CLASSES, true);
+  }
+
+  /** Latent channels of Stable Diffusion's autoencoder, which downsamples images 8× (Rombach et al. 2022). */
+  static final int SD_LATENT_CHANNELS = 4;
+  /** The autoencoder's downsampling factor: a 512×512 image is a 64×64 latent. */
+  static final int SD_VAE_FACTOR = 8;
+  /** Text-conditioning tokens: CLIP ViT-L/14's context of 77 tokens of width 768. */
+  private static final int SD_CONTEXT_TOKENS = 77;
+  private static final int SD_CONTEXT_DIM = 768;
+  private static final int SD_TIME_DIM = 1280;
+
+  /**
+   * Stable Diffusion 1.5's {@code UNet2DConditionModel} (diffusers; config of runwayml/stable-diffusion-v1-5:
+   * block widths 320/640/1280/1280, 2 layers per block, 8 attention heads, cross-attention to 77 × 768 CLIP tokens,
+   * GroupNorm of 32 groups, GEGLU feed-forward), walked at a latent of {@code latentSide × latentSide × 4}.
+   */
+  static LayerCalculator stableDiffusionUnet(int latentSide) {
+    int[] widths = {320, 640, 1280, 1280};
+    LayerCalculator c = new LayerCalculator(SD_LATENT_CHANNELS, latentSide);
+    // Time embedding: sinusoidal 320 -> Linear(320, 1280) -> SiLU -> Linear(1280, 1280), once per sample.
+    c.addParameters(320L * SD_TIME_DIM + SD_TIME_DIM + (long) SD_TIME_DIM * SD_TIME_DIM + SD_TIME_DIM)
+        .addMacs(320L * SD_TIME_DIM + (long) SD_TIME_DIM * SD_TIME_DIM);
+    c.conv(widths[0], 3, 1, true);
+    Deque<Shape> skips = new ArrayDeque<>();
+    skips.push(c.shape());
+    for (int block = 0; block < widths.length; block++) {
+      boolean last = block == widths.length - 1;
+      for (int layer = 0; layer < 2; layer++) {
+        unetResnet(c, widths[block]);
+        if (!last) {
+          unetTransformer(c);
+        }
+        skips.push(c.shape());
+      }
+      if (!last) {
+        c.conv(widths[block], 3, 2, true); // Downsample2D
+        skips.push(c.shape());
+      }
+    }
+    unetResnet(c, widths[3]);
+    unetTransformer(c);
+    unetResnet(c, widths[3]);
+    for (int block = widths.length - 1; block >= 0; block--) {
+      boolean first = block == widths.length - 1;
+      for (int layer = 0; layer < 3; layer++) {
+        c.concat(skips.pop());
+        unetResnet(c, widths[block]);
+        if (!first) {
+          unetTransformer(c);
+        }
+      }
+      if (block > 0) {
+        c.upsample(2).conv(widths[block], 3, 1, true); // Upsample2D
+      }
+    }
+    return c.norm().act().conv(SD_LATENT_CHANNELS, 3, 1, true);
+  }
+
+  /** diffusers {@code ResnetBlock2D}: GroupNorm, SiLU, 3×3 conv, + time projection, GroupNorm, SiLU, 3×3 conv. */
+  private static void unetResnet(LayerCalculator c, int out) {
+    Shape in = c.shape();
+    c.norm().act().conv(out, 3, 1, true);
+    c.addParameters((long) SD_TIME_DIM * out + out).addMacs((long) SD_TIME_DIM * out); // time_emb_proj
+    c.norm().act().conv(out, 3, 1, true);
+    Shape result = c.shape();
+    if (in.channels() != out) {
+      c.at(in).conv(out, 1, 1, true); // conv_shortcut
+    }
+    c.at(result);
+  }
+
+  /**
+   * diffusers {@code Transformer2DModel} with one {@code BasicTransformerBlock}: GroupNorm, 1×1 projection in,
+   * LayerNorm + self-attention, LayerNorm + cross-attention to the text, LayerNorm + GEGLU feed-forward (inner width
+   * 4×), 1×1 projection out. Attention projections have no bias except the output.
+   */
+  private static void unetTransformer(LayerCalculator c) {
+    Shape in = c.shape();
+    int width = in.channels();
+    c.norm().conv(width, 1, 1, true).tokens(0);
+    Shape tokens = c.shape();
+    c.norm().selfAttention(8, false, true);
+    c.at(tokens).norm().attention(8, SD_CONTEXT_TOKENS, SD_CONTEXT_DIM, false, true);
+    c.at(tokens).norm().linear(8 * width, true).gatedHalf().linear(width, true);
+    c.toMap(in.height()).conv(width, 1, 1, true);
+  }
+}

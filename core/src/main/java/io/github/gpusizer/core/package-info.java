@@ -1,0 +1,7 @@
+/**
+ * The entry point: {@link io.github.gpusizer.core.GpuSizer} turns a task, a catalog and constraints into a
+ * {@link io.github.gpusizer.core.Recommendation} of ranked {@link io.github.gpusizer.core.Option options}, each
+ * with its layout, memory, time, cost, host sizing, warnings and rationale, plus every rejected offering with its
+ * reason and, when nothing works, a {@link io.github.gpusizer.core.Suggestion}.
+ */
+package io.github.gpusizer.core;

@@ -1,0 +1,220 @@
+package io.github.gpusizer.core.sizing;
+
+import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.catalog.ComputeCapability;
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.catalog.Precision;
+import io.github.gpusizer.catalog.Vendor;
+import io.github.gpusizer.core.Option;
+import io.github.gpusizer.core.estimate.Bottleneck;
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.HostSizing;
+import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.estimate.PerformanceEstimate;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** Turns a candidate into an {@link Option}: host sizing per instance, warnings and the one-line rationale. */
+final class Advisor {
+  private final Settings s;
+
+  Advisor(Settings s) {
+    this.s = s;
+  }
+
+  Option option(Candidate c) {
+    Estimate e = c.fit().estimate();
+    HostSizing host = hostPerInstance(c);
+    return new Option(c.offering(), c.mode(), c.instances(), s.runs(), c.concurrent(), e, c.wall(),
+        c.priced().billed(), c.cost(), c.priced().cost(), c.quote().rate(), host, warnings(c, host), rationale(c));
+  }
+
+  /** The host one instance needs: the estimator's per-node sizing, times the runs sharing the instance. */
+  private HostSizing hostPerInstance(Candidate c) {
+    HostSizing perRun = c.fit().estimate().host();
+    int runsPerInstance = c.runGpus() < c.offering().gpuCount()
+        ? Math.min(c.offering().gpuCount() / c.runGpus(), (c.concurrent() + c.instances() - 1) / c.instances()) : 1;
+    if (runsPerInstance == 1) {
+      return perRun;
+    }
+    return new HostSizing(perRun.cpuCores() * runsPerInstance, perRun.ram().times(runsPerInstance), perRun.disk(),
+        perRun.diskType(), perRun.reason() + "; × " + runsPerInstance + " runs sharing each instance (one data set)");
+  }
+
+  private ImmutableList<String> warnings(Candidate c, HostSizing host) {
+    Set<String> out = new LinkedHashSet<>();
+    Estimate e = c.fit().estimate();
+    Task asRun = e.task();
+    Task asked = s.task();
+    Offering o = c.offering();
+    Gpu gpu = o.gpu();
+
+    if (asRun.microBatch() != asked.microBatch()) {
+      out.add("micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
+          + " to fit in memory; gradient accumulation keeps the global batch");
+    }
+    if (asRun.checkpointing() != asked.checkpointing()) {
+      out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
+          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
+    }
+    out.addAll(e.warnings());
+    int busy = c.concurrent() * c.runGpus();
+    if (busy < c.gpus()) {
+      out.add((s.runs() == 1 ? "the run uses " : "the runs use ") + busy + " of the " + c.gpus()
+          + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them") + " over more GPUs would be slower; "
+          + "the idle GPUs could run further experiments (runs(...))");
+    }
+    cudaWarning(gpu).ifPresent(out::add);
+    precisionWarnings(asRun, gpu, out);
+    if (e.hardware().nodes() > 1 && o.networkGbps().isEmpty()) {
+      out.add("the catalog states no network bandwidth between " + o.instanceType()
+          + " instances; the time across nodes rests on the estimator's assumed link");
+    }
+    inputWarning(e.performance()).ifPresent(out::add);
+    overProvisioned(e.memory(), gpu).ifPresent(out::add);
+    sparsityWarning(asRun, gpu).ifPresent(out::add);
+    if (o.vcpus() > 0 && o.vcpus() < host.cpuCores()) {
+      out.add("the instance has " + o.vcpus() + " vCPUs; " + host.cpuCores() + " are recommended (" + host.reason()
+          + ")");
+    }
+    if (o.ram().bytes() > 0 && o.ram().compareTo(host.ram()) < 0) {
+      out.add("the instance has " + Texts.size(o.ram()) + " of RAM; " + Texts.size(host.ram())
+          + " are recommended (" + host.reason() + ")");
+    }
+    if (o.localDisk().compareTo(host.disk()) < 0) {
+      out.add("the instance has " + Texts.size(o.localDisk()) + " of local disk; attach " + host.diskType()
+          + " storage of at least " + Texts.size(host.disk()));
+    }
+    out.addAll(c.priced().notes());
+    c.quote().rate().ifPresent(r -> out.add("cost converted from " + Texts.money(c.priced().cost()) + " at "
+        + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
+        + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
+    return ImmutableList.copyOf(out);
+  }
+
+  private Optional<String> cudaWarning(Gpu gpu) {
+    if (s.cuda().isPresent()) {
+      if (gpu.vendor() == Vendor.NVIDIA) {
+        return Optional.empty();
+      }
+      String runtime = gpu.vendor() == Vendor.AMD ? "ROCm" : gpu.vendor() == Vendor.GOOGLE ? "XLA" : "its own stack";
+      return Optional.of("your stack is CUDA " + s.cuda().get() + "; the " + gpu.name() + " needs " + runtime);
+    }
+    return gpu.minCuda().map(v -> "the " + gpu.name() + " needs CUDA " + v
+        + " or newer and a driver that supports it; give cudaVersion(...) to rule out GPUs your stack cannot run");
+  }
+
+  private static void precisionWarnings(Task task, Gpu gpu, Set<String> out) {
+    PrecisionMode p = task.precision();
+    // The FP32-on-Ampere case (TF32 off by default) is the estimator's warning; this one is for the TF32 recipe.
+    if (p == PrecisionMode.TF32) {
+      out.add("PyTorch leaves TF32 off for matrix multiplications by default (PyTorch docs, \"TensorFloat-32 (TF32) "
+          + "on Ampere (and later) devices\"): set torch.backends.cuda.matmul.allow_tf32 = True, or the job runs at "
+          + "the FP32 rate");
+    }
+    Precision compute = p.compute();
+    if (compute == Precision.FP16 || compute == Precision.BF16) {
+      gpu.fp16AccumulateTflops().ifPresent(fast -> out.add(String.format(Locale.ROOT,
+          "the %s runs 16-bit tensor math with FP32 accumulation (as mixed-precision training does) at %.1f "
+              + "TFLOPS, not the %.1f TFLOPS quoted with FP16 accumulation", gpu.name(), gpu.denseTflops(compute),
+          fast)));
+    }
+  }
+
+  /** The remedy for an input-bound job; the estimator's warning gives the utilisation. */
+  private static Optional<String> inputWarning(PerformanceEstimate perf) {
+    if (perf.bottleneck() == Bottleneck.CPU_INPUT) {
+      return Optional.of("input-bound: add DataLoader workers and CPU cores, or preprocess the data set ahead "
+          + "(seed 000: 10-12 logical cores per GPU)");
+    }
+    if (perf.bottleneck() == Bottleneck.DISK_INPUT) {
+      return Optional.of("input-bound: put the data set on an NVMe SSD or in RAM (seed 002: a 100-150 MB/s hard "
+          + "disk starves a GPU)");
+    }
+    return Optional.empty();
+  }
+
+  /** "a 24 GB card would do": the smallest GPU in the catalog that holds the job with the required headroom. */
+  private Optional<String> overProvisioned(MemoryEstimate m, Gpu gpu) {
+    DataSize needed = m.perGpu().plus(s.requiredHeadroom(m.capacity()));
+    // Only worth saying when a card of at most half the memory would do: smaller steps are within the estimate's
+    // error and GPUs come in roughly doubling memory sizes (16, 24, 40/48, 80 GB).
+    Optional<Gpu> smaller = s.catalog().gpus().stream()
+        .filter(g -> g.memory().compareTo(needed) >= 0 && g.memory().bytes() * 2 <= gpu.memory().bytes())
+        .min(Comparator.comparing(Gpu::memory).thenComparing(Gpu::id));
+    return smaller.map(g -> "uses " + Texts.size(m.perGpu()) + " of " + Texts.size(m.capacity())
+        + " per GPU: a card with " + Texts.size(g.memory()) + " (such as the " + g.name() + ") would do");
+  }
+
+  private static Optional<String> sparsityWarning(Task task, Gpu gpu) {
+    Precision compute = task.precision().compute();
+    boolean tensorFormat = compute == Precision.FP16 || compute == Precision.BF16 || compute == Precision.TF32
+        || compute == Precision.FP8 || compute == Precision.INT8;
+    // 2:4 fine-grained structured sparsity doubles tensor throughput from Ampere (compute capability 8.0) on (NVIDIA
+    // A100 Tensor Core GPU Architecture whitepaper, 2020); datasheets often quote that doubled figure.
+    boolean sparseQuoted = gpu.vendor() == Vendor.NVIDIA && gpu.tensorCores() && gpu.computeCapability()
+        .map(cc -> cc.isAtLeast(new ComputeCapability(8, 0))).orElse(false);
+    if (!tensorFormat || !sparseQuoted || !gpu.supports(compute)) {
+      return Optional.empty();
+    }
+    double dense = gpu.denseTflops(compute);
+    return Optional.of(String.format(Locale.ROOT, "times use the %s's dense %s peak of %.1f TFLOPS; datasheets "
+        + "quote %.1f with 2:4 structured sparsity, which training does not use", gpu.name(), compute, dense,
+        2 * dense));
+  }
+
+  private String rationale(Candidate c) {
+    Estimate e = c.fit().estimate();
+    Offering o = c.offering();
+    MemoryEstimate m = e.memory();
+    StringBuilder r = new StringBuilder();
+    r.append(c.gpus()).append("× ").append(o.gpu().name()).append(" on ").append(o.provider()).append(' ')
+        .append(o.instanceType()).append(" (").append(o.region()).append(", ")
+        .append(Texts.plural(c.instances(), "instance", "instances")).append(", ").append(Pass.name(c.mode()))
+        .append("): fits with ").append(Texts.layout(e.layout()));
+    if (e.task().checkpointing() != Checkpointing.NONE) {
+      r.append(", ").append(e.task().checkpointing().name().toLowerCase(Locale.ROOT)).append(" checkpointing");
+    }
+    r.append(" (").append(String.format(Locale.ROOT, "%.1f of %.1f GiB", m.perGpu().toGiB(), m.capacity().toGiB()))
+        .append("), ").append(Texts.duration(c.wall())).append(", ").append(Texts.money(c.cost()));
+    if (!c.cost().currency().equals(c.priced().cost().currency())) {
+      r.append(" (converted from ").append(Texts.money(c.priced().cost())).append(')');
+    }
+    if (s.runs() > 1) {
+      r.append("; ").append(s.runs()).append(" runs, ").append(c.concurrent()).append(" at a time on ")
+          .append(Texts.plural(c.runGpus(), "GPU", "GPUs")).append(" each");
+    }
+    r.append("; ").append(bottleneck(e.performance().bottleneck())).append(" at ")
+        .append(percent(e.performance().mfu())).append(" MFU");
+    return r.toString();
+  }
+
+  private static String bottleneck(Bottleneck b) {
+    switch (b) {
+      case COMPUTE:
+        return "compute-bound";
+      case MEMORY_BANDWIDTH:
+        return "memory-bandwidth-bound";
+      case COMMUNICATION:
+        return "communication-bound";
+      case CPU_INPUT:
+        return "input-bound (CPU)";
+      case DISK_INPUT:
+        return "input-bound (disk)";
+      default:
+        throw new AssertionError(b);
+    }
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%.0f%%", 100 * fraction);
+  }
+}

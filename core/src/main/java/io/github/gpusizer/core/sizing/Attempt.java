@@ -1,0 +1,36 @@
+package io.github.gpusizer.core.sizing;
+
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.Rejection;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A failed attempt at a candidate, kept only if it came closer to working than the offering's other attempts: a
+ * later check passed (by {@link Rejection.Kind} order) beats an earlier one, then the smaller {@code distance}
+ * (memory shortfall, hours, cost) wins.
+ */
+record Attempt(
+    Rejection.Kind kind, String reason, double distance, OptionalInt gpus, OptionalInt instances,
+    Optional<PricingMode> mode) {
+
+  static Attempt of(Rejection.Kind kind, String reason) {
+    return new Attempt(kind, reason, 0, OptionalInt.empty(), OptionalInt.empty(), Optional.empty());
+  }
+
+  /** Whether this attempt came closer to working than {@code other} (null: any attempt is closer). */
+  boolean closerThan(Attempt other) {
+    if (other == null) {
+      return true;
+    }
+    if (kind != other.kind) {
+      return kind.ordinal() > other.kind.ordinal();
+    }
+    return distance < other.distance;
+  }
+
+  Rejection toRejection(Offering offering) {
+    return new Rejection(offering, kind, reason, gpus, instances, mode);
+  }
+}

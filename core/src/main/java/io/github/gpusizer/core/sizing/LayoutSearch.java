@@ -1,0 +1,271 @@
+package io.github.gpusizer.core.sizing;
+
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Hardware;
+import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds the fastest layout of one run that fits on a given piece of hardware, and remembers it: memory and time
+ * depend on the hardware (GPU model, GPUs per node, nodes, host cores, network), never on who sells it, so every
+ * offering with the same hardware shares one search.
+ *
+ * <p>The layouts tried are the task's own recipe, then, as fallbacks, ZeRO stages 1–3 (FSDP), selective and full
+ * activation checkpointing, smaller micro-batches (gradient accumulation keeps the global batch) and tensor
+ * parallelism within a node. Memory is checked first (cheap): an extreme layout (most sharding, most
+ * recomputation, micro-batch 1) that does not fit rules the hardware out before anything is timed. Then each
+ * recipe (tensor-parallel degree × ZeRO stage × checkpointing) is timed at its largest fitting micro-batch, and
+ * the fastest wins: on fixed hardware the fastest run is also the cheapest, since cost grows with billed time.
+ *
+ * <p>Not thread-safe: one instance serves one {@code recommend()} call.
+ */
+final class LayoutSearch {
+  private final Task task;
+  private final Estimator estimator;
+  private final Settings settings;
+  private final Map<Hardware, Outcome> cache = new HashMap<>();
+  private final Map<List<Integer>, Task> variants = new HashMap<>();
+
+  LayoutSearch(Settings settings) {
+    this.settings = settings;
+    this.task = settings.task();
+    this.estimator = settings.estimator();
+  }
+
+  /** The fastest fitting layout on {@code hardware}, or why there is none. */
+  Outcome best(Hardware hardware) {
+    Outcome cached = cache.get(hardware);
+    if (cached == null) {
+      cached = search(hardware);
+      cache.put(hardware, cached);
+    }
+    return cached;
+  }
+
+  /** Hardware searched so far (for tests of the cache). */
+  int searched() {
+    return cache.size();
+  }
+
+  private Outcome search(Hardware hw) {
+    int gpus = hw.gpus();
+    List<Integer> tensorDegrees = tensorDegrees(hw);
+    List<ZeroStage> zeros = zeroStages();
+    List<Checkpointing> checkpointings = checkpointings();
+
+    // Extreme layouts first: if the least memory-hungry layout of every tensor-parallel degree does not fit,
+    // nothing does, and the hardware is ruled out after a handful of memory estimates.
+    Outcome.Miss closest = null;
+    List<Integer> viable = new ArrayList<>();
+    for (int tp : tensorDegrees) {
+      int dp = gpus / tp;
+      int[] microBatches = microBatches(dp);
+      if (microBatches.length == 0) {
+        closest = closer(closest, new Outcome.Miss(Rejection.Kind.LAYOUT,
+            "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
+                + " data-parallel ranks", Double.MAX_VALUE));
+        continue;
+      }
+      ZeroStage zero = zeros.get(zeros.size() - 1);
+      Checkpointing ck = checkpointings.get(checkpointings.size() - 1);
+      int mb = microBatches[microBatches.length - 1];
+      Attempt extreme = memory(hw, tp, zero, ck, mb);
+      if (extreme.miss != null) {
+        closest = closer(closest, extreme.miss);
+      } else {
+        viable.add(tp);
+      }
+    }
+    if (viable.isEmpty()) {
+      return closest != null ? closest : new Outcome.Miss(Rejection.Kind.LAYOUT,
+          "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE);
+    }
+
+    // Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins.
+    // A higher stage or more recomputation is not always slower: sharding also shrinks the optimizer step, and
+    // freed memory allows a larger micro-batch, so none is ruled out by assumption.
+    Outcome.Fit best = null;
+    for (int tp : viable) {
+      int dp = gpus / tp;
+      int[] microBatches = microBatches(dp);
+      for (Checkpointing ck : checkpointings) {
+        for (ZeroStage zero : zeros) {
+          if (dp == 1 && zero != ZeroStage.NONE) {
+            break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
+          }
+          for (int mb : microBatches) {
+            if (memory(hw, tp, zero, ck, mb).miss != null) {
+              continue;
+            }
+            Outcome timed = time(hw, tp, zero, ck, mb);
+            if (timed instanceof Outcome.Fit) {
+              Outcome.Fit fit = (Outcome.Fit) timed;
+              if (best == null || fit.runTime().compareTo(best.runTime()) < 0) {
+                best = fit;
+              }
+            } else {
+              closest = closer(closest, (Outcome.Miss) timed);
+            }
+            break; // the largest micro-batch that fits is the fastest of this recipe
+          }
+        }
+      }
+    }
+    if (best != null) {
+      return best;
+    }
+    return closest;
+  }
+
+  private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
+    if (a == null) {
+      return b;
+    }
+    if (b.kind().ordinal() != a.kind().ordinal()) {
+      return b.kind().ordinal() > a.kind().ordinal() ? b : a;
+    }
+    return b.shortfall() < a.shortfall() ? b : a;
+  }
+
+  /** A memory check: {@code miss} is null when the layout fits with the required headroom. */
+  private static final class Attempt {
+    final MemoryEstimate memory;
+    final Outcome.Miss miss;
+
+    Attempt(MemoryEstimate memory, Outcome.Miss miss) {
+      this.memory = memory;
+      this.miss = miss;
+    }
+  }
+
+  private Attempt memory(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, zero);
+    Task variant = variant(mb, ck, layout.dataParallel());
+    MemoryEstimate m;
+    try {
+      m = estimator.memory(variant, hw, layout);
+    } catch (IllegalArgumentException e) {
+      return new Attempt(null, new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE));
+    }
+    DataSize required = settings.requiredHeadroom(m.capacity());
+    if (m.fits() && m.headroom().compareTo(required) >= 0) {
+      return new Attempt(m, null);
+    }
+    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with " + Texts.recipe(layout, ck, mb) + "; the "
+        + hw.gpu().name() + " has " + Texts.size(m.capacity());
+    if (required.bytes() > 0) {
+      reason += " and " + Texts.size(required) + " must stay free";
+    }
+    double shortfall = (double) m.perGpu().plus(required).bytes() / Math.max(1, m.capacity().bytes());
+    return new Attempt(m, new Outcome.Miss(Rejection.Kind.MEMORY, reason, shortfall));
+  }
+
+  private Outcome time(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, zero);
+    Task variant = variant(mb, ck, layout.dataParallel());
+    Estimate e;
+    try {
+      e = estimator.estimate(variant, hw, layout);
+    } catch (IllegalArgumentException ex) {
+      return new Outcome.Miss(Rejection.Kind.LAYOUT, ex.getMessage(), Double.MAX_VALUE);
+    }
+    Duration run = e.performance().totalTime().orElseThrow(() -> new IllegalStateException(
+        "the estimator gave no total time for a task with an amount of work: " + task));
+    return new Outcome.Fit(e, run);
+  }
+
+  private static Layout layout(Hardware hw, int tp, ZeroStage zero) {
+    return new Layout(hw.gpus() / tp, tp, 1, zero, hw.gpusPerNode());
+  }
+
+  /** The task as run with this micro-batch and checkpointing; gradient accumulation keeps the global batch. */
+  private Task variant(int mb, Checkpointing ck, int dataParallel) {
+    int global = task.globalBatch();
+    if (mb != task.microBatch() && global == 0 && task.kind().isTraining()) {
+      global = task.microBatch() * dataParallel; // "one micro-batch per rank" as the caller set it
+    }
+    List<Integer> key = List.of(mb, ck.ordinal(), global);
+    Task t = variants.get(key);
+    if (t == null) {
+      t = mb == task.microBatch() && ck == task.checkpointing() && global == task.globalBatch()
+          ? task : task.toBuilder().microBatch(mb).checkpointing(ck).globalBatch(global).build();
+      variants.put(key, t);
+    }
+    return t;
+  }
+
+  /**
+   * Micro-batches to try, largest first: the task's own, then smaller ones that keep the global batch a whole
+   * number of micro-batches per rank. Empty if the global batch does not split over the data-parallel ranks.
+   */
+  private int[] microBatches(int dataParallel) {
+    int mb0 = task.microBatch();
+    List<Integer> out = new ArrayList<>();
+    if (task.kind().isTraining() && task.globalBatch() > 0) {
+      if (task.globalBatch() % dataParallel != 0) {
+        return new int[0];
+      }
+      int perRank = task.globalBatch() / dataParallel;
+      for (int mb = Math.min(mb0, perRank); mb >= 1; mb--) {
+        if (perRank % mb == 0) {
+          out.add(mb);
+        }
+      }
+    } else {
+      for (int mb = mb0; mb >= 1; mb /= 2) {
+        out.add(mb);
+      }
+      if (out.get(out.size() - 1) != 1) {
+        out.add(1);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Tensor-parallel degrees that divide the node, the run and the model's attention heads; 1 always. */
+  private List<Integer> tensorDegrees(Hardware hw) {
+    List<Integer> out = new ArrayList<>();
+    out.add(1);
+    if (!(task.model() instanceof Transformer)) {
+      return out;
+    }
+    Transformer t = (Transformer) task.model();
+    for (int tp = 2; tp <= hw.gpusPerNode(); tp *= 2) {
+      if (hw.gpusPerNode() % tp == 0 && hw.gpus() % tp == 0 && t.heads() % tp == 0 && t.kvHeads() % tp == 0) {
+        out.add(tp);
+      }
+    }
+    return out;
+  }
+
+  private List<ZeroStage> zeroStages() {
+    return task.kind().isTraining() ? List.of(ZeroStage.values()) : List.of(ZeroStage.NONE);
+  }
+
+  private List<Checkpointing> checkpointings() {
+    if (!task.kind().isTraining()) {
+      return List.of(task.checkpointing());
+    }
+    List<Checkpointing> out = new ArrayList<>();
+    for (Checkpointing ck : Checkpointing.values()) {
+      boolean selectiveApplies = task.model() instanceof Transformer;
+      if (ck.compareTo(task.checkpointing()) >= 0 && (ck != Checkpointing.SELECTIVE || selectiveApplies
+          || task.checkpointing() == Checkpointing.SELECTIVE)) {
+        out.add(ck);
+      }
+    }
+    return out;
+  }
+}

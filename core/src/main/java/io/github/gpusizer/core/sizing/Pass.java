@@ -1,0 +1,288 @@
+package io.github.gpusizer.core.sizing;
+
+import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.ExchangeRate;
+import io.github.gpusizer.core.cost.PriceQuote;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.cost.UnknownExchangeRateException;
+import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.estimate.Hardware;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * One pass over the catalog: every offering × every number of instances within the limits × each pricing mode,
+ * with runs placed on the GPUs and the best layout of one run from the {@link LayoutSearch}. It keeps every
+ * candidate that fits in memory, priced, and for each offering the closest failed attempt.
+ */
+final class Pass {
+  private final Settings s;
+  private final LayoutSearch search;
+  private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
+  private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
+
+  /** Priced candidates that fit in memory, in catalog order, then instances, then pricing mode. */
+  final List<Candidate> fitting = new ArrayList<>();
+  /** Per offering index: the closest attempt that did not even give a fitting candidate (null if none failed). */
+  final Attempt[] misses;
+  /** Per offering index: whether the caller's CUDA version alone ruled it out. */
+  final boolean[] cudaBlocked;
+
+  Pass(Settings s, LayoutSearch search) {
+    this.s = s;
+    this.search = search;
+    int n = s.catalog().offerings().size();
+    this.misses = new Attempt[n];
+    this.cudaBlocked = new boolean[n];
+  }
+
+  Pass run() {
+    List<Offering> offerings = s.catalog().offerings();
+    for (int i = 0; i < offerings.size(); i++) {
+      Offering o = offerings.get(i);
+      Optional<Attempt> problem = offeringProblem(i, o);
+      if (problem.isPresent()) {
+        misses[i] = problem.get();
+        continue;
+      }
+      int maxInstances = maxInstances(o);
+      if (maxInstances == 0) {
+        misses[i] = Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
+            + "limit of " + s.maxGpus() + " GPUs");
+        continue;
+      }
+      for (int n = 1; n <= maxInstances; n++) {
+        instances(i, o, n, fitting);
+      }
+    }
+    return this;
+  }
+
+  /** The most instances of the offering within the GPU and node limits. */
+  int maxInstances(Offering o) {
+    return Math.min(s.maxNodes(), s.maxGpus() / o.gpuCount());
+  }
+
+  /**
+   * Adds the priced candidates of {@code n} instances of offering {@code i} to {@code out}, one per pricing mode;
+   * records the attempt in {@link #misses} if no layout fits.
+   */
+  void instances(int i, Offering o, int n, List<Candidate> out) {
+    Placement p = place(o, n);
+    if (p.miss != null) {
+      Attempt a = new Attempt(p.miss.kind(), p.miss.reason(), p.miss.shortfall(),
+          OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.empty());
+      if (a.closerThan(misses[i])) {
+        misses[i] = a;
+      }
+      return;
+    }
+    for (PricingMode mode : PricingMode.values()) {
+      if (!s.pricing().contains(mode)) {
+        continue;
+      }
+      Optional<CostStep.Priced> priced;
+      try {
+        priced = s.costs().price(o, mode, n, p.wall);
+      } catch (IllegalArgumentException e) {
+        // spot interruptions that lose work faster than the job makes it: it never finishes
+        Attempt a = new Attempt(Rejection.Kind.DEADLINE, e.getMessage(), Double.MAX_VALUE,
+            OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.of(mode));
+        if (a.closerThan(misses[i])) {
+          misses[i] = a;
+        }
+        continue;
+      }
+      if (priced.isEmpty()) {
+        continue;
+      }
+      out.add(new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, priced.get().wall(), priced.get(),
+          convert(priced.get().cost())));
+    }
+  }
+
+  /** Runs placed on the instances: how many GPUs each run gets and how many run at once. */
+  private static final class Placement {
+    Outcome.Fit fit;
+    Outcome.Miss miss;
+    int runGpus;
+    int concurrent;
+    Duration wall;
+  }
+
+  private Placement place(Offering o, int n) {
+    int total = n * o.gpuCount();
+    Placement best = new Placement();
+    for (int g : runSizes(o, n)) {
+      int concurrent = Math.min(s.runs(), total / g);
+      if ((long) concurrent * g <= (long) (n - 1) * o.gpuCount()) {
+        continue; // a whole instance would idle: fewer instances do the same for less
+      }
+      Outcome out = search.best(hardware(o, g, concurrent, n));
+      if (out instanceof Outcome.Miss) {
+        Outcome.Miss m = (Outcome.Miss) out;
+        if (best.fit == null && (best.miss == null || closer(m, best.miss))) {
+          best.miss = m;
+        }
+        continue;
+      }
+      Outcome.Fit fit = (Outcome.Fit) out;
+      int waves = (s.runs() + concurrent - 1) / concurrent;
+      Duration wall = fit.runTime().multipliedBy(waves);
+      if (best.fit == null || wall.compareTo(best.wall) < 0) {
+        best.fit = fit;
+        best.miss = null;
+        best.runGpus = g;
+        best.concurrent = concurrent;
+        best.wall = wall;
+      }
+    }
+    return best;
+  }
+
+  private static boolean closer(Outcome.Miss a, Outcome.Miss b) {
+    return a.kind() != b.kind() ? a.kind().ordinal() > b.kind().ordinal() : a.shortfall() < b.shortfall();
+  }
+
+  /**
+   * GPUs one run may use on {@code n} instances: whole instances that divide the rented ones evenly, or a share
+   * of one instance that divides it evenly (several runs of a sweep side by side; or one run that is faster on
+   * fewer GPUs, e.g. when gradient exchange over PCIe costs more than the extra GPUs bring).
+   */
+  private static List<Integer> runSizes(Offering o, int n) {
+    int perInstance = o.gpuCount();
+    List<Integer> sizes = new ArrayList<>();
+    for (int g = 1; g <= perInstance; g++) {
+      if (perInstance % g == 0) {
+        sizes.add(g);
+      }
+    }
+    for (int k = 2; k <= n; k++) {
+      if (n % k == 0) {
+        sizes.add(k * perInstance);
+      }
+    }
+    return sizes;
+  }
+
+  /**
+   * The hardware one run of {@code g} GPUs gets on the offering: a share of one instance, with the host cores of
+   * that instance split between the runs sharing it, or whole instances linked by the offering's network.
+   */
+  static Hardware hardware(Offering o, int g, int concurrent, int instances) {
+    int perNode = Math.min(g, o.gpuCount());
+    int nodes = g <= o.gpuCount() ? 1 : g / o.gpuCount();
+    int sharing = g < o.gpuCount()
+        ? Math.min(o.gpuCount() / g, (concurrent + instances - 1) / instances) : 1;
+    OptionalInt cores = o.vcpus() > 0 ? OptionalInt.of(Math.max(1, o.vcpus() / sharing)) : OptionalInt.empty();
+    OptionalDouble network = nodes > 1 ? o.networkGbps() : OptionalDouble.empty();
+    return new Hardware(o.gpu(), perNode, nodes, network, cores, OptionalDouble.empty());
+  }
+
+  /** The rate from {@code from} into the ranking currency, looked up once per currency. */
+  private Optional<ExchangeRate> rate(Currency from) {
+    return rates.computeIfAbsent(from, c -> {
+      try {
+        return Optional.of(s.rates().rate(c, s.currency()));
+      } catch (UnknownExchangeRateException e) {
+        return Optional.empty();
+      }
+    });
+  }
+
+  /** An amount in the ranking currency, marked with the rate if converted. */
+  private PriceQuote convert(Money m) {
+    if (m.currency().equals(s.currency())) {
+      return PriceQuote.of(m);
+    }
+    ExchangeRate r = rate(m.currency()).orElseThrow(); // offeringProblem ruled out offerings without a rate
+    return new PriceQuote(m.convertTo(s.currency(), r.rate()), m, Optional.of(r));
+  }
+
+  /** Checks that do not depend on the number of instances: filters, pricing modes, currency, compatibility. */
+  private Optional<Attempt> offeringProblem(int i, Offering o) {
+    if (!s.providers().isEmpty() && !s.providers().contains(o.provider().toLowerCase(Locale.ROOT))) {
+      return Optional.of(Attempt.of(Rejection.Kind.EXCLUDED,
+          "provider " + o.provider() + " is not among the allowed " + s.providers()));
+    }
+    if (!s.regions().isEmpty() && !s.regions().contains(o.region().toLowerCase(Locale.ROOT))) {
+      return Optional.of(Attempt.of(Rejection.Kind.EXCLUDED,
+          "region " + o.region() + " is not among the allowed " + s.regions()));
+    }
+    if (!s.gpuIds().isEmpty() && !s.gpuIds().contains(o.gpu().id())) {
+      return Optional.of(Attempt.of(Rejection.Kind.EXCLUDED,
+          "the " + o.gpu().name() + " is not among the allowed GPU models " + s.gpuIds()));
+    }
+    boolean sold = false;
+    for (PricingMode mode : s.pricing()) {
+      sold |= CostStep.isSold(o, mode);
+    }
+    if (!sold) {
+      return Optional.of(Attempt.of(Rejection.Kind.NOT_SOLD,
+          "not sold as " + describe(s.pricing()) + "; the catalog has " + describeSold(o) + " prices only"));
+    }
+    Currency from = o.onDemandPerHour().currency();
+    if (!from.equals(s.currency()) && rate(from).isEmpty()) {
+      return Optional.of(Attempt.of(Rejection.Kind.NO_EXCHANGE_RATE, "priced in " + from
+          + " with no exchange rate to " + s.currency() + "; known currencies: " + s.rates().currencies()));
+    }
+    Optional<Attempt> gpuProblem = gpuProblems.computeIfAbsent(o.gpu().id(), id -> gpuProblem(o.gpu()));
+    if (gpuProblem.isPresent() && Compatibility.cudaProblem(s.cuda(), o.gpu()).isPresent()
+        && Compatibility.precisionProblem(s.task(), o.gpu()).isEmpty()) {
+      cudaBlocked[i] = true;
+    }
+    return gpuProblem;
+  }
+
+  private Optional<Attempt> gpuProblem(Gpu gpu) {
+    Optional<String> precision = Compatibility.precisionProblem(s.task(), gpu);
+    if (precision.isPresent()) {
+      return Optional.of(Attempt.of(Rejection.Kind.INCOMPATIBLE, precision.get()));
+    }
+    return Compatibility.cudaProblem(s.cuda(), gpu).map(r -> Attempt.of(Rejection.Kind.INCOMPATIBLE, r));
+  }
+
+  private static String describe(Iterable<PricingMode> modes) {
+    List<String> names = new ArrayList<>();
+    for (PricingMode m : modes) {
+      names.add(name(m));
+    }
+    return String.join(" or ", names);
+  }
+
+  private static String describeSold(Offering o) {
+    List<String> names = new ArrayList<>();
+    for (PricingMode m : PricingMode.values()) {
+      if (CostStep.isSold(o, m)) {
+        names.add(name(m));
+      }
+    }
+    return String.join(" and ", names);
+  }
+
+  /** {@code "on-demand"}, {@code "spot"}, {@code "monthly"}, {@code "yearly"}. */
+  static String name(PricingMode m) {
+    switch (m) {
+      case ON_DEMAND:
+        return "on-demand";
+      case SPOT:
+        return "spot";
+      case MONTHLY:
+        return "monthly";
+      case YEARLY:
+        return "yearly";
+      default:
+        throw new AssertionError(m);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package io.github.gpusizer.core.sizing;
+
+import io.github.gpusizer.core.Objective;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Orders candidates under an objective, with a total order of tie-breakers (cost, time, provider, instance type,
+ * region, catalog position, pricing mode, instances, GPUs per run) so the same inputs always give the same order,
+ * and finds the cost-versus-time Pareto front.
+ */
+final class Ranking {
+  private static final Comparator<Candidate> BY_COST = (a, b) -> a.cost().compareTo(b.cost());
+  private static final Comparator<Candidate> BY_TIME = Comparator.comparing(Candidate::wall);
+  private static final Comparator<Candidate> TIES = Comparator
+      .comparing((Candidate c) -> c.offering().provider())
+      .thenComparing(c -> c.offering().instanceType())
+      .thenComparing(c -> c.offering().region())
+      .thenComparingInt(Candidate::index)
+      .thenComparing(Candidate::mode)
+      .thenComparingInt(Candidate::instances)
+      .thenComparingInt(Candidate::runGpus);
+
+  private Ranking() {}
+
+  /**
+   * The order of an objective. For {@link Objective#BEST_VALUE}, candidates within {@code factor × fastest} come
+   * first, cheapest first; the rest follow, cheapest first.
+   *
+   * @param fastest the shortest wall time of all feasible candidates
+   */
+  static Comparator<Candidate> order(Objective objective, Duration fastest, double factor) {
+    switch (objective) {
+      case CHEAPEST:
+        return BY_COST.thenComparing(BY_TIME).thenComparing(TIES);
+      case FASTEST:
+        return BY_TIME.thenComparing(BY_COST).thenComparing(TIES);
+      case BEST_VALUE:
+        double window = fastest.toNanos() * factor;
+        Comparator<Candidate> inWindowFirst =
+            Comparator.comparing((Candidate c) -> c.wall().toNanos() > window);
+        return inWindowFirst.thenComparing(BY_COST).thenComparing(BY_TIME).thenComparing(TIES);
+      default:
+        throw new AssertionError(objective);
+    }
+  }
+
+  /**
+   * The candidates no other beats on both cost and wall time (at least as good on both and better on one),
+   * fastest first; candidates with equal cost and time are all kept.
+   */
+  static List<Candidate> paretoFront(List<Candidate> candidates) {
+    List<Candidate> sorted = new ArrayList<>(candidates);
+    sorted.sort(BY_TIME.thenComparing(BY_COST).thenComparing(TIES));
+    List<Candidate> front = new ArrayList<>();
+    Candidate cheapestSoFar = null; // over all strictly faster groups
+    int i = 0;
+    while (i < sorted.size()) {
+      int j = i;
+      while (j < sorted.size() && sorted.get(j).wall().equals(sorted.get(i).wall())) {
+        j++;
+      }
+      Candidate groupBest = sorted.get(i); // sorted by cost within equal times
+      if (cheapestSoFar == null || groupBest.cost().compareTo(cheapestSoFar.cost()) < 0) {
+        for (int k = i; k < j && sorted.get(k).cost().compareTo(groupBest.cost()) == 0; k++) {
+          front.add(sorted.get(k));
+        }
+        cheapestSoFar = groupBest;
+      }
+      i = j;
+    }
+    return front;
+  }
+}

@@ -1,0 +1,140 @@
+package io.github.gpusizer.core.sizing;
+
+import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.Option;
+import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.cost.PricingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The recommendation engine: one {@link Pass} over the catalog, the deadline and budget applied to its priced
+ * candidates, ranking, the Pareto front, rejections, and a {@link Suggestions suggestion} when nothing is feasible.
+ */
+public final class Sizer {
+  private static final int MODES = PricingMode.values().length;
+
+  private Sizer() {}
+
+  /** Sizes the task of {@code settings}. Pure: the same settings give an equal recommendation. */
+  public static Recommendation recommend(Settings s) {
+    LayoutSearch search = new LayoutSearch(s);
+    Pass pass = new Pass(s, search).run();
+    List<Candidate> feasible = new ArrayList<>();
+    boolean[] anyFeasible = new boolean[s.catalog().offerings().size()];
+    for (Candidate c : pass.fitting) {
+      if (isFeasible(s, c)) {
+        feasible.add(c);
+        anyFeasible[c.index()] = true;
+      }
+    }
+    ImmutableList<Rejection> rejected = rejections(s, pass, anyFeasible);
+    if (feasible.isEmpty()) {
+      return new Recommendation(s.objective(), s.currency(), ImmutableList.of(), ImmutableList.of(), rejected,
+          Optional.of(Suggestions.suggest(s, search, pass, rejected)));
+    }
+    Duration fastest = feasible.stream().map(Candidate::wall).min(Comparator.naturalOrder()).orElseThrow();
+    Comparator<Candidate> order = Ranking.order(s.objective(), fastest, s.bestValueFactor());
+    Candidate[] bestPerOfferingAndMode = new Candidate[anyFeasible.length * MODES];
+    for (Candidate c : feasible) {
+      int key = c.index() * MODES + c.mode().ordinal();
+      if (bestPerOfferingAndMode[key] == null || order.compare(c, bestPerOfferingAndMode[key]) < 0) {
+        bestPerOfferingAndMode[key] = c;
+      }
+    }
+    List<Candidate> ranked = new ArrayList<>();
+    for (Candidate c : bestPerOfferingAndMode) {
+      if (c != null) {
+        ranked.add(c);
+      }
+    }
+    ranked.sort(order);
+    Advisor advisor = new Advisor(s);
+    Map<Candidate, Option> built = new IdentityHashMap<>();
+    ImmutableList.Builder<Option> options = ImmutableList.builder();
+    for (Candidate c : ranked) {
+      options.add(built.computeIfAbsent(c, advisor::option));
+    }
+    ImmutableList.Builder<Option> front = ImmutableList.builder();
+    for (Candidate c : Ranking.paretoFront(feasible)) {
+      front.add(built.computeIfAbsent(c, advisor::option));
+    }
+    return new Recommendation(s.objective(), s.currency(), options.build(), front.build(), rejected,
+        Optional.empty());
+  }
+
+  static boolean meetsDeadline(Settings s, Candidate c) {
+    return c.wall().compareTo(s.deadline()) <= 0;
+  }
+
+  static boolean meetsBudget(Settings s, Candidate c) {
+    return s.budget().map(b -> c.cost().compareTo(b) <= 0).orElse(true);
+  }
+
+  static boolean isFeasible(Settings s, Candidate c) {
+    return meetsDeadline(s, c) && meetsBudget(s, c);
+  }
+
+  /** One rejection per offering without a feasible candidate: its closest attempt, in catalog order. */
+  private static ImmutableList<Rejection> rejections(Settings s, Pass pass, boolean[] anyFeasible) {
+    int n = anyFeasible.length;
+    Candidate[] closestDeadline = new Candidate[n];
+    Candidate[] closestBudget = new Candidate[n];
+    for (Candidate c : pass.fitting) {
+      int i = c.index();
+      if (anyFeasible[i]) {
+        continue;
+      }
+      if (!meetsDeadline(s, c)) {
+        if (closestDeadline[i] == null || c.wall().compareTo(closestDeadline[i].wall()) < 0) {
+          closestDeadline[i] = c;
+        }
+      } else if (closestBudget[i] == null || c.cost().compareTo(closestBudget[i].cost()) < 0) {
+        closestBudget[i] = c;
+      }
+    }
+    ImmutableList.Builder<Rejection> out = ImmutableList.builder();
+    List<Offering> offerings = s.catalog().offerings();
+    for (int i = 0; i < n; i++) {
+      if (anyFeasible[i]) {
+        continue;
+      }
+      Attempt a;
+      if (closestBudget[i] != null) {
+        Candidate c = closestBudget[i];
+        a = attempt(Rejection.Kind.BUDGET, "costs " + Texts.money(c.cost()) + " on " + where(c) + ", over the "
+            + Texts.money(s.budget().orElseThrow()) + " budget", c);
+      } else if (closestDeadline[i] != null) {
+        Candidate c = closestDeadline[i];
+        a = attempt(Rejection.Kind.DEADLINE, "takes " + Texts.duration(c.wall()) + " on " + where(c)
+            + ", past the " + Texts.duration(s.deadline()) + " deadline", c);
+      } else {
+        a = pass.misses[i];
+      }
+      if (a == null) {
+        a = Attempt.of(Rejection.Kind.TOO_LARGE, "no number of instances within the limits was tried");
+      }
+      out.add(a.toRejection(offerings.get(i)));
+    }
+    return out.build();
+  }
+
+  private static Attempt attempt(Rejection.Kind kind, String reason, Candidate c) {
+    return new Attempt(kind, reason, 0, OptionalInt.of(c.gpus()), OptionalInt.of(c.instances()),
+        Optional.of(c.mode()));
+  }
+
+  /** {@code "16 GPUs (2 instances, spot)"}. */
+  static String where(Candidate c) {
+    return Texts.plural(c.gpus(), "GPU", "GPUs") + " (" + Texts.plural(c.instances(), "instance", "instances")
+        + ", " + Pass.name(c.mode()) + ")";
+  }
+}

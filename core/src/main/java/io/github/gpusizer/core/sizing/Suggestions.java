@@ -1,0 +1,229 @@
+package io.github.gpusizer.core.sizing;
+
+import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.catalog.CudaVersion;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.Objective;
+import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.Suggestion;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What would make an infeasible request feasible, each computed by re-checking candidates with one constraint
+ * relaxed and every other kept: the shortest deadline (the fastest candidate within budget), the smallest budget
+ * (the cheapest candidate within the deadline), the fewest GPUs beyond the caller's limits, the oldest CUDA
+ * version that works.
+ */
+final class Suggestions {
+  /**
+   * The largest cluster the GPU-count suggestion looks at: 16,384 GPUs, the size of Meta's Llama 3 405B training
+   * cluster of H100s (Llama Team, "The Llama 3 Herd of Models", 2024, §3.3.1), so larger jobs say "beyond that".
+   */
+  static final int MAX_SUGGESTED_GPUS = 16_384;
+
+  private Suggestions() {}
+
+  static Suggestion suggest(Settings s, LayoutSearch search, Pass pass, ImmutableList<Rejection> rejected) {
+    List<String> advice = new ArrayList<>();
+    Optional<Duration> deadline = Optional.empty();
+    Optional<Money> budget = Optional.empty();
+    OptionalInt gpus = OptionalInt.empty();
+    Optional<CudaVersion> cuda = Optional.empty();
+
+    // Deadline and budget, from the candidates that fit in memory.
+    Comparator<Candidate> cheapest = Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1);
+    Comparator<Candidate> fastest = Ranking.order(Objective.FASTEST, Duration.ZERO, 1);
+    Optional<Candidate> fastestInBudget =
+        pass.fitting.stream().filter(c -> Sizer.meetsBudget(s, c)).min(fastest);
+    Optional<Candidate> cheapestInTime =
+        pass.fitting.stream().filter(c -> Sizer.meetsDeadline(s, c)).min(cheapest);
+    if (fastestInBudget.isPresent()) {
+      Candidate c = fastestInBudget.get();
+      deadline = Optional.of(ceilMinutes(c.wall()));
+      advice.add("nothing finishes within " + Texts.duration(s.deadline())
+          + (s.budget().isPresent() ? " on the budget" : "") + "; the fastest option takes "
+          + Texts.duration(c.wall()) + " (" + brief(c) + "): a deadline of " + Texts.hoursMinutes(deadline.get())
+          + " would do");
+    }
+    if (cheapestInTime.isPresent()) {
+      Candidate c = cheapestInTime.get();
+      budget = Optional.of(ceilMoney(c.cost()));
+      advice.add("nothing within the budget of " + Texts.money(s.budget().orElseThrow()) + " finishes within "
+          + Texts.duration(s.deadline()) + "; the cheapest that does costs " + Texts.money(budget.get()) + " ("
+          + brief(c) + "): a budget of " + Texts.money(budget.get()) + " would do");
+    }
+    if (deadline.isEmpty() && budget.isEmpty() && !pass.fitting.isEmpty()) {
+      Candidate c = pass.fitting.stream().min(cheapest).orElseThrow();
+      deadline = Optional.of(ceilMinutes(c.wall()));
+      budget = Optional.of(ceilMoney(c.cost()));
+      advice.add("no option meets both the deadline and the budget; the cheapest option (" + brief(c) + ") takes "
+          + Texts.hoursMinutes(deadline.get()) + " and costs " + Texts.money(budget.get())
+          + ": a deadline and budget of at least that would do");
+    }
+
+    // More GPUs than the limits allow.
+    Optional<Candidate> fewest = fewestGpusBeyondLimits(s, search, pass);
+    if (fewest.isPresent()) {
+      Candidate c = fewest.get();
+      gpus = OptionalInt.of(c.gpus());
+      advice.add("with " + Texts.plural(c.gpus(), "GPU", "GPUs") + " (" + brief(c) + ") it works: raise maxGpus to "
+          + c.gpus() + (c.instances() > s.maxNodes() ? " and maxNodes to " + c.instances() : ""));
+    }
+
+    // A newer CUDA stack.
+    boolean cudaMatters = false;
+    for (boolean b : pass.cudaBlocked) {
+      cudaMatters |= b;
+    }
+    if (cudaMatters) {
+      Settings relaxed = s.withoutCuda();
+      Pass again = new Pass(relaxed, new LayoutSearch(relaxed)).run();
+      Optional<Candidate> best = again.fitting.stream()
+          .filter(c -> pass.cudaBlocked[c.index()] && Sizer.isFeasible(s, c))
+          .min(Comparator.comparing((Candidate c) -> c.offering().gpu().minCuda().orElseThrow())
+              .thenComparing(cheapest));
+      if (best.isPresent()) {
+        Candidate c = best.get();
+        cuda = c.offering().gpu().minCuda();
+        advice.add("with CUDA " + cuda.get() + " or newer, " + brief(c) + " would work");
+      }
+    }
+
+    if (advice.isEmpty()) {
+      advice.add(summary(rejected));
+    }
+    return new Suggestion(String.join("; ", advice), deadline, budget, gpus, cuda);
+  }
+
+  /**
+   * The candidate with the fewest GPUs beyond the caller's limits that meets deadline and budget. Per offering it
+   * doubles the instances until one works, then bisects down to the fewest (feasibility grows with GPUs: more
+   * sharding, more speed; a non-monotone case can only make the answer larger than the true minimum, never
+   * infeasible).
+   */
+  private static Optional<Candidate> fewestGpusBeyondLimits(Settings s, LayoutSearch search, Pass pass) {
+    Settings relaxed = s.withLimits(MAX_SUGGESTED_GPUS, MAX_SUGGESTED_GPUS);
+    Pass wide = new Pass(relaxed, search);
+    List<Offering> offerings = s.catalog().offerings();
+    Comparator<Candidate> fewer = Comparator.comparingInt(Candidate::gpus)
+        .thenComparing(Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1));
+    Candidate best = null;
+    for (int i = 0; i < offerings.size(); i++) {
+      Attempt miss = pass.misses[i];
+      if (miss != null && miss.kind().ordinal() < Rejection.Kind.TOO_LARGE.ordinal()) {
+        continue; // filtered out or incompatible: more GPUs do not help
+      }
+      Offering o = offerings.get(i);
+      int low = pass.maxInstances(o); // every count up to here was tried
+      int cap = wide.maxInstances(o);
+      if (low >= cap) {
+        continue;
+      }
+      Candidate found = null;
+      int n = Math.max(1, low * 2);
+      int below = low;
+      while (true) {
+        n = Math.min(n, cap);
+        Optional<Candidate> c = feasibleAt(s, wide, i, o, n);
+        if (c.isPresent()) {
+          found = c.get();
+          break;
+        }
+        if (n == cap) {
+          break;
+        }
+        below = n;
+        n *= 2;
+      }
+      if (found == null) {
+        continue;
+      }
+      int hi = found.instances();
+      while (hi - below > 1) {
+        int mid = below + (hi - below) / 2;
+        Optional<Candidate> c = feasibleAt(s, wide, i, o, mid);
+        if (c.isPresent()) {
+          found = c.get();
+          hi = mid;
+        } else {
+          below = mid;
+        }
+      }
+      if (best == null || fewer.compare(found, best) < 0) {
+        best = found;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  private static Optional<Candidate> feasibleAt(Settings s, Pass wide, int i, Offering o, int n) {
+    List<Candidate> out = new ArrayList<>();
+    wide.instances(i, o, n, out);
+    return out.stream().filter(c -> Sizer.isFeasible(s, c))
+        .min(Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1));
+  }
+
+  private static String summary(List<Rejection> rejected) {
+    if (rejected.isEmpty()) {
+      return "the catalog has no offerings";
+    }
+    Map<Rejection.Kind, Integer> counts = new EnumMap<>(Rejection.Kind.class);
+    for (Rejection r : rejected) {
+      counts.merge(r.kind(), 1, Integer::sum);
+    }
+    Rejection closest = rejected.stream().max(Comparator.comparing(Rejection::kind)).orElseThrow();
+    List<String> parts = new ArrayList<>();
+    counts.forEach((k, v) -> parts.add(v + " " + describe(k)));
+    return "no option found (" + String.join(", ", parts) + "); the closest: " + closest;
+  }
+
+  private static String describe(Rejection.Kind kind) {
+    switch (kind) {
+      case EXCLUDED:
+        return "excluded by the filters";
+      case NOT_SOLD:
+        return "not sold in the pricing modes allowed";
+      case NO_EXCHANGE_RATE:
+        return "without an exchange rate";
+      case INCOMPATIBLE:
+        return "incompatible";
+      case TOO_LARGE:
+        return "beyond the GPU or node limits";
+      case LAYOUT:
+        return "with no layout for the batch or model";
+      case MEMORY:
+        return "short of memory";
+      case DEADLINE:
+        return "too slow";
+      case BUDGET:
+        return "too expensive";
+      default:
+        throw new AssertionError(kind);
+    }
+  }
+
+  /** {@code "8× NVIDIA A100-SXM4-80GB on aws p4de.24xlarge"}. */
+  private static String brief(Candidate c) {
+    return c.gpus() + "× " + c.offering().gpu().name() + " on " + c.offering().provider() + " "
+        + c.offering().instanceType();
+  }
+
+  private static Duration ceilMinutes(Duration d) {
+    Duration minutes = Duration.ofMinutes(d.toMinutes());
+    return minutes.equals(d) ? d : minutes.plusMinutes(1);
+  }
+
+  private static Money ceilMoney(Money m) {
+    int digits = Math.max(0, m.currency().getDefaultFractionDigits());
+    return Money.of(m.amount().setScale(digits, RoundingMode.CEILING), m.currency());
+  }
+}

@@ -1,0 +1,171 @@
+package io.github.gpusizer.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+
+import io.github.gpusizer.catalog.BillingMode;
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+
+/** Invariants of every recommendation, over generated tasks and constraints. */
+class GpuSizerProperties {
+  private static final int EXAMPLES = 40;
+
+  /** AWS and AIStudio offerings plus test offerings billed by the hour, with spot and monthly prices. */
+  private static final Catalog CATALOG = Fixtures.aws().merge(Fixtures.aistudio()).merge(Fixtures.of(
+      Fixtures.offering("test", "h100x8-hourly", "r1", Fixtures.H100, 8, "60", "USD", BillingMode.PER_HOUR,
+          Optional.of("25"), Optional.of("30000")),
+      Fixtures.offering("test", "4090x1-spot", "r1", Fixtures.RTX4090, 1, "0.6", "USD", BillingMode.PER_MINUTE,
+          Optional.of("0.2"), Optional.empty())));
+
+  /** A GPT-style decoder: 2–40 layers, head dimension 64, 4–80 heads, GPT-2's vocabulary. */
+  private static Gen<Transformer> models() {
+    return integers().between(2, 40).zip(integers().between(4, 80), (layers, heads) ->
+        Transformer.builder("gen-" + layers + "x" + heads).layers(layers).hidden(64 * heads).heads(heads)
+            .vocab(50257).maxPositions(2048).build());
+  }
+
+  /** Training on 10^6 to 10^10 tokens, micro-batch 1–16, sequence 512–2048, BF16 or FP16 mixed precision. */
+  private static Gen<Task> tasks() {
+    return models().zip(integers().between(6, 10), integers().between(0, 4), integers().between(0, 2),
+        Generate.booleans(), (model, exponent, mb, seq, bf16) -> Task.pretraining(model)
+            .tokens(Math.pow(10, exponent)).microBatch(1 << mb).sequenceLength(512 << seq)
+            .precision(bf16 ? PrecisionMode.BF16_MIXED : PrecisionMode.FP16_MIXED).build());
+  }
+
+  /** Constraints: deadline 1–200 h, budget none or 10^1–10^5 USD, 1–64 GPUs, an objective, spot or not. */
+  private record Constraints(Duration deadline, Optional<Money> budget, int maxGpus, Objective objective,
+                             boolean spot) {
+    GpuSizer apply(Task task) {
+      GpuSizer s = GpuSizer.forTask(task).catalog(CATALOG).deadline(deadline).maxGpus(maxGpus).objective(objective);
+      budget.ifPresent(s::budget);
+      if (spot) {
+        s.allowSpot();
+      }
+      return s;
+    }
+  }
+
+  private static Gen<Constraints> constraints() {
+    return integers().between(1, 200).zip(integers().between(0, 5), integers().between(1, 64),
+        Generate.enumValues(Objective.class), Generate.booleans(), (hours, budget, gpus, objective, spot) ->
+            new Constraints(Duration.ofHours(hours),
+                budget == 0 ? Optional.empty() : Optional.of(Money.of(BigDecimal.TEN.pow(budget), Money.currency("USD"))),
+                gpus, objective, spot));
+  }
+
+  @Test
+  void every_option_fits_in_memory_and_meets_every_constraint() {
+    qt().withExamples(EXAMPLES).forAll(tasks(), constraints()).checkAssert((task, c) -> {
+      Recommendation rec = c.apply(task).recommend();
+      List<Option> all = new ArrayList<>(rec.options());
+      all.addAll(rec.paretoFront());
+      for (Option o : all) {
+        assertThat(o.memory().fits()).as("%s", o).isTrue();
+        assertThat(o.memory().perGpu()).isLessThanOrEqualTo(o.memory().capacity());
+        assertThat(o.wallTime()).isLessThanOrEqualTo(c.deadline());
+        c.budget().ifPresent(b -> assertThat(o.cost()).isLessThanOrEqualTo(b));
+        assertThat(o.gpus()).isLessThanOrEqualTo(c.maxGpus());
+        assertThat(o.layout().gpus() * o.concurrentRuns()).isLessThanOrEqualTo(o.gpus());
+        assertThat(o.pricing()).isIn(c.spot() ? List.of(PricingMode.ON_DEMAND, PricingMode.SPOT)
+            : List.of(PricingMode.ON_DEMAND));
+      }
+      assertThat(rec.isFeasible()).isNotEqualTo(rec.suggestion().isPresent());
+    });
+  }
+
+  @Test
+  void the_pareto_front_is_non_dominated_fastest_first_and_covers_every_option() {
+    qt().withExamples(EXAMPLES).forAll(tasks(), constraints()).checkAssert((task, c) -> {
+      Recommendation rec = c.apply(task).recommend();
+      List<Option> front = rec.paretoFront();
+      for (Option a : front) {
+        for (Option b : front) {
+          assertThat(dominates(a, b)).as("%s dominates %s", a, b).isFalse();
+        }
+      }
+      for (int i = 1; i < front.size(); i++) {
+        assertThat(front.get(i).wallTime()).isGreaterThanOrEqualTo(front.get(i - 1).wallTime());
+      }
+      for (Option o : rec.options()) {
+        assertThat(front).anySatisfy(f -> assertThat(f.equals(o) || dominates(f, o)).isTrue());
+      }
+    });
+  }
+
+  @Test
+  void the_pareto_front_holds_the_best_option_of_every_objective() {
+    qt().withExamples(EXAMPLES / 2).forAll(tasks(), constraints()).checkAssert((task, c) -> {
+      Recommendation rec = c.apply(task).recommend();
+      for (Objective objective : Objective.values()) {
+        Constraints other = new Constraints(c.deadline(), c.budget(), c.maxGpus(), objective, c.spot());
+        Optional<Option> best = other.apply(task).recommend().best();
+        best.ifPresent(b -> assertThat(rec.paretoFront()).contains(b));
+        assertThat(best.isPresent()).isEqualTo(rec.isFeasible());
+      }
+    });
+  }
+
+  @Test
+  void cost_is_the_price_times_the_billed_hours_exactly() {
+    qt().withExamples(EXAMPLES).forAll(tasks(), constraints()).checkAssert((task, c) -> {
+      for (Option o : c.apply(task).recommend().options()) {
+        Offering offering = o.offering();
+        Money price = o.pricing() == PricingMode.SPOT ? offering.spotPerHour().orElseThrow()
+            : offering.onDemandPerHour();
+        BigDecimal expected = price.amount().multiply(BigDecimal.valueOf(o.instances()))
+            .multiply(BigDecimal.valueOf(o.billedTime().getSeconds()))
+            .divide(BigDecimal.valueOf(3600), MathContext.DECIMAL128);
+        assertThat(o.nativeCost().amount()).isEqualByComparingTo(expected);
+        assertThat(o.billedTime()).isGreaterThanOrEqualTo(o.wallTime());
+        BigDecimal converted = o.exchangeRate().map(r -> expected.multiply(r.rate())).orElse(expected);
+        assertThat(o.cost().amount()).isEqualByComparingTo(converted);
+        assertThat(o.cost().currency()).isEqualTo(Money.currency("USD"));
+      }
+    });
+  }
+
+  @Test
+  void a_tighter_deadline_never_lowers_the_best_cost() {
+    qt().withExamples(EXAMPLES).forAll(tasks(), constraints(), integers().between(1, 99)).checkAssert(
+        (task, c, percent) -> {
+          Constraints loose = new Constraints(c.deadline(), c.budget(), c.maxGpus(), Objective.CHEAPEST, c.spot());
+          Constraints tight = new Constraints(c.deadline().multipliedBy(percent).dividedBy(100), c.budget(),
+              c.maxGpus(), Objective.CHEAPEST, c.spot());
+          Optional<Option> looseBest = loose.apply(task).recommend().best();
+          Optional<Option> tightBest = tight.apply(task).recommend().best();
+          tightBest.ifPresent(t -> {
+            assertThat(looseBest).isPresent();
+            assertThat(t.cost()).isGreaterThanOrEqualTo(looseBest.get().cost());
+          });
+        });
+  }
+
+  @Test
+  void the_same_inputs_give_the_same_options_in_the_same_order() {
+    qt().withExamples(EXAMPLES / 2).forAll(tasks(), constraints()).checkAssert((task, c) ->
+        assertThat(c.apply(task).recommend()).isEqualTo(c.apply(task).recommend()));
+  }
+
+  /** At least as fast and as cheap, and better in one. */
+  private static boolean dominates(Option a, Option b) {
+    int time = a.wallTime().compareTo(b.wallTime());
+    int cost = a.cost().compareTo(b.cost());
+    return time <= 0 && cost <= 0 && (time < 0 || cost < 0);
+  }
+}

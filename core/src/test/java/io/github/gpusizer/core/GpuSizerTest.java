@@ -1,0 +1,511 @@
+package io.github.gpusizer.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.gpusizer.catalog.BillingMode;
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.ExchangeRates;
+import io.github.gpusizer.core.cost.Interruptions;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** Examples of what GpuSizer recommends, rejects and suggests. */
+class GpuSizerTest {
+  private static final Task LLAMA_FT = Fixtures.llamaFineTune(200e6);
+  private static final Comparator<Option> BY_COST = Comparator.comparing(Option::cost);
+
+  private static Recommendation aws(Task task, Objective objective) {
+    return GpuSizer.forTask(task).catalog(Fixtures.aws()).objective(objective).deadline(Duration.ofDays(30))
+        .recommend();
+  }
+
+  private static void assertMoney(Money actual, BigDecimal amount, String currency) {
+    assertThat(actual.currency().getCurrencyCode()).isEqualTo(currency);
+    assertThat(actual.amount()).isEqualByComparingTo(amount);
+  }
+
+  // ---------------------------------------------------------------- ranking
+
+  @Test
+  void cheapest_ranks_options_by_cost_then_time() {
+    // WHEN
+    Recommendation rec = aws(LLAMA_FT, Objective.CHEAPEST);
+    // THEN
+    assertThat(rec.options()).hasSizeGreaterThan(1);
+    assertThat(rec.options()).isSortedAccordingTo(BY_COST.thenComparing(Option::wallTime));
+    assertThat(rec.best()).contains(rec.options().get(0));
+    assertThat(rec.bestOrThrow().cost()).isEqualTo(rec.paretoFront().get(rec.paretoFront().size() - 1).cost());
+  }
+
+  @Test
+  void fastest_ranks_options_by_time_then_cost() {
+    Recommendation rec = aws(LLAMA_FT, Objective.FASTEST);
+    assertThat(rec.options()).isSortedAccordingTo(Comparator.comparing(Option::wallTime).thenComparing(BY_COST));
+    assertThat(rec.bestOrThrow().wallTime()).isEqualTo(rec.paretoFront().get(0).wallTime());
+  }
+
+  @Test
+  void best_value_is_the_cheapest_option_within_the_factor_of_the_fastest() {
+    // GIVEN every non-dominated option, from the fastest
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofDays(30))
+        .objective(Objective.BEST_VALUE).bestValueFactor(2).recommend();
+    Duration fastest = rec.paretoFront().get(0).wallTime();
+    // WHEN the cheapest within 2 × the fastest time is looked up by hand
+    Option expected = rec.paretoFront().stream()
+        .filter(o -> o.wallTime().toNanos() <= 2 * fastest.toNanos())
+        .min(BY_COST.thenComparing(Option::wallTime)).orElseThrow();
+    // THEN it is the best
+    assertThat(rec.bestOrThrow()).isEqualTo(expected);
+    assertThat(rec.bestOrThrow().wallTime()).isLessThanOrEqualTo(fastest.multipliedBy(2));
+  }
+
+  @Test
+  void lists_one_option_per_offering_and_pricing_mode() {
+    Recommendation rec = aws(LLAMA_FT, Objective.CHEAPEST);
+    Set<String> keys = new HashSet<>();
+    for (Option o : rec.options()) {
+      assertThat(keys.add(o.offering().key() + " " + o.pricing())).as("duplicate %s", o).isTrue();
+    }
+  }
+
+  @Test
+  void the_pareto_front_holds_the_best_option_of_every_objective() {
+    Recommendation cheapest = aws(LLAMA_FT, Objective.CHEAPEST);
+    for (Objective objective : Objective.values()) {
+      assertThat(cheapest.paretoFront()).contains(aws(LLAMA_FT, objective).bestOrThrow());
+    }
+  }
+
+  // ---------------------------------------------------------------- constraints and rejections
+
+  @Test
+  void a_deadline_rejects_options_that_finish_too_late_with_their_time() {
+    // GIVEN a deadline that the slowest offering cannot meet even at its fastest, and the others can
+    Catalog catalog = Fixtures.of(Fixtures.P4DE, Fixtures.P5);
+    List<Option> fastestPerOffering = GpuSizer.forTask(LLAMA_FT).catalog(catalog).objective(Objective.FASTEST)
+        .recommend().options();
+    Option slowest = fastestPerOffering.get(fastestPerOffering.size() - 1);
+    Option next = fastestPerOffering.get(fastestPerOffering.size() - 2);
+    assertThat(slowest.wallTime()).isGreaterThan(next.wallTime());
+    Duration deadline = slowest.wallTime().plus(next.wallTime()).dividedBy(2);
+    // WHEN
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(catalog).deadline(deadline).recommend();
+    // THEN every option meets it, and something was rejected for it
+    assertThat(rec.options()).isNotEmpty().allSatisfy(o -> assertThat(o.wallTime()).isLessThanOrEqualTo(deadline));
+    assertThat(rec.rejected()).filteredOn(r -> r.offering().equals(slowest.offering())).singleElement().satisfies(r -> {
+      assertThat(r.kind()).isEqualTo(Rejection.Kind.DEADLINE);
+      assertThat(r.reason()).matches("takes [0-9.,]+ (h|min) on \\d+ GPUs? \\(\\d+ instances?, on-demand\\), past the "
+          + "[0-9.,]+ (h|min) deadline");
+    });
+  }
+
+  @Test
+  void a_budget_rejects_options_that_cost_too_much_with_their_cost() {
+    Recommendation all = aws(LLAMA_FT, Objective.CHEAPEST);
+    Money cheapest = all.options().get(0).cost();
+    Money dearest = all.options().get(all.options().size() - 1).cost();
+    Money budget = Money.of(cheapest.amount().add(dearest.amount()).divide(BigDecimal.valueOf(2)), cheapest.currency());
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofDays(30))
+        .budget(budget).recommend();
+    assertThat(rec.options()).isNotEmpty().allSatisfy(o -> assertThat(o.cost()).isLessThanOrEqualTo(budget));
+    assertThat(rec.rejected()).anySatisfy(r -> {
+      assertThat(r.kind()).isEqualTo(Rejection.Kind.BUDGET);
+      assertThat(r.reason()).matches("costs [0-9.,]+ USD on .*, over the [0-9.,]+ USD budget");
+    });
+  }
+
+  @Test
+  void bf16_on_a_v100_is_rejected_for_its_compute_capability() {
+    Recommendation rec = aws(LLAMA_FT, Objective.CHEAPEST);
+    assertThat(rec.rejected()).filteredOn(r -> r.offering().equals(Fixtures.P3)).singleElement()
+        .satisfies(r -> {
+          assertThat(r.kind()).isEqualTo(Rejection.Kind.INCOMPATIBLE);
+          assertThat(r.reason()).isEqualTo("BF16 needs compute capability 8.0; the Tesla V100-SXM2-16GB has 7.0");
+        });
+  }
+
+  @Test
+  void a_model_too_big_for_the_gpus_is_rejected_with_its_memory_need() {
+    // GIVEN Llama-2-7B full fine-tuning in FP16 (T4s can run it) on at most four T4s
+    Task fp16 = LLAMA_FT.toBuilder().precision(PrecisionMode.FP16_MIXED).build();
+    Recommendation rec = GpuSizer.forTask(fp16).catalog(Fixtures.of(Fixtures.G4DN)).maxGpus(4).recommend();
+    // THEN nothing fits, and the reason gives the need of the least memory-hungry layout tried and the capacity
+    assertThat(rec.options()).isEmpty();
+    assertThat(rec.rejected()).singleElement().satisfies(r -> {
+      assertThat(r.kind()).isEqualTo(Rejection.Kind.MEMORY);
+      assertThat(r.reason()).matches("needs [0-9.]+ GiB per GPU with ZeRO-3/FSDP over 4 GPUs in 4 nodes, "
+          + "full checkpointing, micro-batch 1; the Tesla T4 has 16.0 GiB");
+    });
+  }
+
+  @Test
+  void an_old_cuda_stack_rules_out_newer_gpus_naming_the_version_needed() {
+    Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_1,
+        Fixtures.P4D)).cudaVersion("11.7").recommend();
+    assertThat(rec.options()).extracting(Option::offering).containsOnly(Fixtures.P4D);
+    assertThat(rec.rejected()).singleElement().satisfies(r -> assertThat(r.reason())
+        .isEqualTo("the NVIDIA GeForce RTX 4090 needs CUDA 11.8 or newer; your stack has CUDA 11.7"));
+  }
+
+  @Test
+  void rejects_each_offering_at_most_once_and_never_one_with_an_option() {
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).recommend();
+    Set<Offering> withOptions = new HashSet<>();
+    rec.options().forEach(o -> withOptions.add(o.offering()));
+    Set<Offering> rejected = new HashSet<>();
+    for (Rejection r : rec.rejected()) {
+      assertThat(rejected.add(r.offering())).isTrue();
+      assertThat(withOptions).doesNotContain(r.offering());
+    }
+    assertThat(withOptions.size() + rejected.size()).isEqualTo(Fixtures.AWS_OFFERINGS.size());
+  }
+
+  @Test
+  void filters_exclude_offerings_with_the_reason() {
+    Catalog both = Fixtures.aws().merge(Fixtures.aistudio());
+    Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(both).providers("AIStudio")
+        .gpuModels("rtx-4090").recommend();
+    assertThat(rec.options()).isNotEmpty()
+        .allSatisfy(o -> assertThat(o.offering().provider()).isEqualTo("aistudio"))
+        .allSatisfy(o -> assertThat(o.gpu()).isEqualTo(Fixtures.RTX4090));
+    assertThat(rec.rejected()).filteredOn(r -> r.offering().provider().equals("aws"))
+        .hasSize(Fixtures.AWS_OFFERINGS.size())
+        .allSatisfy(r -> assertThat(r.reason()).isEqualTo("provider aws is not among the allowed [aistudio]"));
+    assertThat(rec.rejected()).filteredOn(r -> r.offering().equals(Fixtures.AISTUDIO_A100_1)).singleElement()
+        .satisfies(r -> assertThat(r.reason())
+            .isEqualTo("the NVIDIA A100-SXM4-40GB is not among the allowed GPU models [rtx-4090]"));
+  }
+
+  // ---------------------------------------------------------------- layouts
+
+  @Test
+  void falls_back_to_sharding_when_plain_ddp_does_not_fit_and_takes_the_fastest_layout_that_fits() {
+    // GIVEN Llama-2-7B full fine-tuning: 16 bytes per parameter of training state alone (108 GB) fit no GPU
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8).recommend();
+    Option o = rec.bestOrThrow();
+    // THEN ZeRO shards the state and the option fits
+    assertThat(o.layout().zero()).isNotEqualTo(ZeroStage.NONE);
+    assertThat(o.memory().fits()).isTrue();
+    // AND no other ZeRO stage that fits with the same recipe would have been faster
+    Estimator estimator = Estimator.defaults();
+    for (ZeroStage stage : ZeroStage.values()) {
+      Layout other = o.layout().withZero(stage);
+      MemoryEstimate m = estimator.memory(o.estimate().task(), o.estimate().hardware(), other);
+      if (m.fits()) {
+        Estimate e = estimator.estimate(o.estimate().task(), o.estimate().hardware(), other);
+        assertThat(e.performance().totalTime().orElseThrow()).as("%s", stage)
+            .isGreaterThanOrEqualTo(o.estimate().performance().totalTime().orElseThrow());
+      }
+    }
+  }
+
+  @Test
+  void a_headroom_requirement_leaves_that_much_memory_free() {
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofDays(30))
+        .minHeadroom(0.25).recommend();
+    assertThat(rec.options()).isNotEmpty().allSatisfy(o -> assertThat(o.headroom().bytes())
+        .isGreaterThanOrEqualTo((long) Math.ceil(o.memory().capacity().bytes() * 0.25)));
+  }
+
+  // ---------------------------------------------------------------- cost
+
+  @Test
+  void hourly_billing_rounds_the_time_up_and_the_cost_shows_it() {
+    // GIVEN an offering billed by the started hour at 10 USD
+    Offering hourly = Fixtures.offering("test", "a100x8-hourly", "r1", Fixtures.A100_80, 8, "10", "USD",
+        BillingMode.PER_HOUR, Optional.empty(), Optional.empty());
+    // WHEN
+    Option o = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(hourly)).maxGpus(8).recommend().bestOrThrow();
+    // THEN the billed time is whole hours, at least the wall time, less than an hour more; cost = 10 × hours
+    long hours = o.billedTime().toHours();
+    assertThat(o.billedTime()).isEqualTo(Duration.ofHours(hours));
+    assertThat(o.billedTime()).isGreaterThanOrEqualTo(o.wallTime());
+    assertThat(o.billedTime().minus(o.wallTime())).isLessThan(Duration.ofHours(1));
+    assertMoney(o.cost(), BigDecimal.TEN.multiply(BigDecimal.valueOf(hours)), "USD");
+  }
+
+  @Test
+  void per_second_billing_charges_the_60_second_minimum_for_a_short_run() {
+    // GIVEN a tiny job, far under a minute on a p4d
+    Task tiny = Fixtures.gpt2(1e6);
+    Option o = GpuSizer.forTask(tiny).catalog(Fixtures.of(Fixtures.P4D)).maxGpus(8).recommend().bestOrThrow();
+    assertThat(o.wallTime()).isLessThan(Duration.ofSeconds(60));
+    assertThat(o.billedTime()).isEqualTo(Duration.ofSeconds(60));
+    assertMoney(o.cost(), new BigDecimal("32.7726").divide(BigDecimal.valueOf(60), MathContext.DECIMAL128), "USD");
+  }
+
+  @Test
+  void spot_is_considered_only_when_allowed_and_priced_at_the_spot_rate() {
+    Offering spot = Fixtures.offering("test", "a100x8", "r1", Fixtures.A100_80, 8, "20", "USD",
+        BillingMode.PER_SECOND, Optional.of("6"), Optional.empty());
+    Catalog catalog = Fixtures.of(spot);
+    assertThat(GpuSizer.forTask(LLAMA_FT).catalog(catalog).recommend().options())
+        .extracting(Option::pricing).containsOnly(PricingMode.ON_DEMAND);
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(catalog).allowSpot().recommend();
+    Option best = rec.bestOrThrow();
+    assertThat(best.pricing()).isEqualTo(PricingMode.SPOT);
+    assertMoney(best.cost(), new BigDecimal(6 * best.instances())
+        .multiply(BigDecimal.valueOf(best.billedTime().getSeconds()))
+        .divide(BigDecimal.valueOf(3600), MathContext.DECIMAL128), "USD");
+    assertThat(best.warnings()).anyMatch(w -> w.contains("priced as if never interrupted"));
+  }
+
+  @Test
+  void spot_interruptions_lengthen_the_run_and_raise_its_cost() {
+    Offering spot = Fixtures.offering("test", "a100x8", "r1", Fixtures.A100_80, 8, "20", "USD",
+        BillingMode.PER_SECOND, Optional.of("6"), Optional.empty());
+    Interruptions often = Interruptions.of(0.2, Duration.ofMinutes(30), Duration.ofMinutes(10));
+    Recommendation plain = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(spot)).maxGpus(8)
+        .pricing(PricingMode.SPOT).recommend();
+    Recommendation interrupted = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(spot)).maxGpus(8)
+        .pricing(PricingMode.SPOT).spotInterruptions(often).recommend();
+    Option a = plain.bestOrThrow();
+    Option b = interrupted.bestOrThrow();
+    assertThat(b.instances()).isEqualTo(a.instances());
+    assertThat(b.wallTime()).isGreaterThan(a.wallTime());
+    assertThat(b.cost()).isGreaterThan(a.cost());
+    assertThat(b.warnings()).anyMatch(w -> w.contains("interruptions expected"));
+  }
+
+  @Test
+  void a_monthly_subscription_costs_whole_months() {
+    Offering monthly = Fixtures.offering("test", "a100x8", "r1", Fixtures.A100_80, 8, "20", "USD",
+        BillingMode.PER_SECOND, Optional.empty(), Optional.of("9000"));
+    Option o = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(monthly)).pricing(PricingMode.MONTHLY)
+        .recommend().bestOrThrow();
+    assertThat(o.pricing()).isEqualTo(PricingMode.MONTHLY);
+    assertThat(o.billedTime()).isEqualTo(Duration.ofHours(730));
+    assertMoney(o.cost(), new BigDecimal(9000 * o.instances()), "USD");
+  }
+
+  @Test
+  void an_offering_not_sold_in_the_allowed_modes_is_rejected_saying_how_it_is_sold() {
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(Fixtures.P4DE))
+        .pricing(PricingMode.SPOT, PricingMode.YEARLY).recommend();
+    assertThat(rec.rejected()).singleElement().satisfies(r -> {
+      assertThat(r.kind()).isEqualTo(Rejection.Kind.NOT_SOLD);
+      assertThat(r.reason()).isEqualTo("not sold as spot or yearly; the catalog has on-demand prices only");
+    });
+  }
+
+  @Test
+  void converts_prices_into_the_ranking_currency_and_marks_them() {
+    // GIVEN AIStudio prices in CNY, ranked in the default USD with the bundled rates
+    Recommendation usd = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.aistudio()).recommend();
+    Option o = usd.bestOrThrow();
+    assertThat(usd.currency().getCurrencyCode()).isEqualTo("USD");
+    assertThat(o.costConverted()).isTrue();
+    assertThat(o.nativeCost().currency().getCurrencyCode()).isEqualTo("CNY");
+    assertThat(o.cost().amount()).isEqualByComparingTo(o.nativeCost().amount()
+        .multiply(o.exchangeRate().orElseThrow().rate()));
+    assertThat(o.rationale()).contains("(converted from");
+    // AND in CNY nothing is converted
+    Option cny = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.aistudio()).currency("CNY").recommend()
+        .bestOrThrow();
+    assertThat(cny.costConverted()).isFalse();
+    assertThat(cny.cost()).isEqualTo(cny.nativeCost());
+  }
+
+  @Test
+  void an_offering_without_an_exchange_rate_is_rejected() {
+    Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_1,
+        Fixtures.P4D)).exchangeRates(ExchangeRates.empty()).recommend();
+    assertThat(rec.options()).extracting(Option::offering).containsOnly(Fixtures.P4D);
+    assertThat(rec.rejected()).singleElement().satisfies(r -> {
+      assertThat(r.kind()).isEqualTo(Rejection.Kind.NO_EXCHANGE_RATE);
+      assertThat(r.reason()).startsWith("priced in CNY with no exchange rate to USD");
+    });
+  }
+
+  // ---------------------------------------------------------------- infeasible: suggestions
+
+  @Test
+  void when_no_option_meets_the_deadline_it_suggests_the_fastest_time_and_that_deadline_works() {
+    // GIVEN a deadline nothing meets
+    GpuSizer tooSoon = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofMinutes(1));
+    Recommendation rec = tooSoon.recommend();
+    assertThat(rec.best()).isEmpty();
+    assertThatThrownBy(rec::bestOrThrow).isInstanceOf(NoFeasibleOptionException.class)
+        .hasMessageContaining("nothing finishes within 1 min");
+    Suggestion s = rec.suggestion().orElseThrow();
+    Duration suggested = s.deadline().orElseThrow();
+    // THEN the suggested deadline works, and is the fastest option's time rounded up to the minute
+    Option fastest = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(suggested)
+        .objective(Objective.FASTEST).recommend().bestOrThrow();
+    assertThat(fastest.wallTime()).isLessThanOrEqualTo(suggested);
+    assertThat(suggested.minus(fastest.wallTime())).isLessThan(Duration.ofMinutes(1));
+    assertThat(rec.rejected()).allSatisfy(r -> assertThat(r.kind()).isNotEqualTo(Rejection.Kind.BUDGET));
+  }
+
+  @Test
+  void when_no_option_is_within_budget_it_suggests_the_cheapest_cost_and_that_budget_works() {
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).budget(Money.of("0.01", "USD"))
+        .recommend();
+    Money suggested = rec.suggestion().orElseThrow().budget().orElseThrow();
+    Option cheapest = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).budget(suggested).recommend()
+        .bestOrThrow();
+    assertThat(cheapest.cost()).isLessThanOrEqualTo(suggested);
+    assertThat(suggested.minus(cheapest.cost()).amount()).isLessThan(new BigDecimal("0.01"));
+    assertThat(rec.suggestion().orElseThrow().advice()).contains("a budget of " + String.format("%,.2f USD",
+        suggested.amount()) + " would do");
+  }
+
+  @Test
+  void when_too_few_gpus_are_allowed_it_suggests_the_fewest_that_work() {
+    // GIVEN one GPU, too few to hold Llama-2-7B's training state
+    Catalog catalog = Fixtures.of(Fixtures.P4DE, Fixtures.P5);
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(catalog).maxGpus(1).recommend();
+    int gpus = rec.suggestion().orElseThrow().gpus().orElseThrow();
+    // THEN that many GPUs work and one fewer does not
+    assertThat(GpuSizer.forTask(LLAMA_FT).catalog(catalog).maxGpus(gpus).recommend().isFeasible()).isTrue();
+    assertThat(GpuSizer.forTask(LLAMA_FT).catalog(catalog).maxGpus(gpus - 1).recommend().isFeasible()).isFalse();
+    assertThat(rec.suggestion().orElseThrow().advice()).contains("raise maxGpus to " + gpus);
+  }
+
+  @Test
+  void when_the_cuda_stack_rules_out_every_gpu_it_suggests_the_version_that_works() {
+    Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.of(Fixtures.P5))
+        .cudaVersion("11.8").recommend();
+    Suggestion s = rec.suggestion().orElseThrow();
+    assertThat(s.cuda()).hasValueSatisfying(v -> assertThat(v.toString()).isEqualTo("12.0"));
+    assertThat(s.advice()).contains("with CUDA 12.0 or newer");
+  }
+
+  // ---------------------------------------------------------------- sweeps
+
+  /**
+   * A model whose gradient exchange over PCIe dwarfs its arithmetic: 300 M parameters, 2 GFLOPs per sample
+   * forward (test input, no real network).
+   */
+  private static final Task COMMUNICATION_BOUND = Task.pretraining(
+          new Generic("wide-and-shallow", 300_000_000, 2e9, 10_000_000))
+      .samples(1e6).microBatch(32).precision(PrecisionMode.FP16_MIXED).build();
+
+  @Test
+  void a_sweep_packs_independent_runs_onto_the_gpus_of_an_instance() {
+    // GIVEN two runs and a two-GPU instance without NVLink
+    Recommendation rec = GpuSizer.forTask(COMMUNICATION_BOUND).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_2))
+        .currency("CNY").maxGpus(2).runs(2).recommend();
+    Option o = rec.bestOrThrow();
+    // THEN both run at once, one GPU each, and the wall time is one run's
+    assertThat(o.runs()).isEqualTo(2);
+    assertThat(o.concurrentRuns()).isEqualTo(2);
+    assertThat(o.layout().gpus()).isEqualTo(1);
+    assertThat(o.wallTime()).isEqualTo(o.estimate().performance().totalTime().orElseThrow());
+    assertThat(o.rationale()).contains("2 runs, 2 at a time on 1 GPU each");
+    assertThat(o.host().cpuCores()).isEqualTo(2 * o.estimate().host().cpuCores());
+  }
+
+  @Test
+  void a_sweep_runs_in_waves_when_the_gpus_are_fewer_than_the_runs() {
+    Option o = GpuSizer.forTask(COMMUNICATION_BOUND).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_2))
+        .currency("CNY").maxGpus(2).runs(3).recommend().bestOrThrow();
+    Duration oneRun = o.estimate().performance().totalTime().orElseThrow();
+    int waves = (3 + o.concurrentRuns() - 1) / o.concurrentRuns();
+    assertThat(o.wallTime()).isEqualTo(oneRun.multipliedBy(waves));
+  }
+
+  @Test
+  void a_single_run_leaves_gpus_idle_when_spreading_it_would_be_slower_and_says_so() {
+    Option o = GpuSizer.forTask(COMMUNICATION_BOUND).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_2))
+        .currency("CNY").maxGpus(2).recommend().bestOrThrow();
+    assertThat(o.gpus()).isEqualTo(2);
+    assertThat(o.layout().gpus()).isEqualTo(1);
+    assertThat(o.warnings()).contains("the run uses 1 of the 2 GPUs rented: spreading it over more GPUs would be "
+        + "slower; the idle GPUs could run further experiments (runs(...))");
+  }
+
+  // ---------------------------------------------------------------- explanations
+
+  @Test
+  void the_rationale_names_gpus_offering_layout_memory_time_cost_and_bottleneck() {
+    Option o = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8).recommend().bestOrThrow();
+    assertThat(o.rationale()).matches("8× NVIDIA A100-SXM4-80GB on aws p4de.24xlarge \\(us-east-1, 1 instance, "
+        + "on-demand\\): fits with ZeRO-\\S+ over 8 GPUs.* \\([0-9.]+ of 80.0 GiB\\), [0-9.]+ (h|min), [0-9,.]+ USD; "
+        + "[a-z() -]+ at \\d+% MFU");
+  }
+
+  @Test
+  void warns_that_pytorch_leaves_tf32_off_for_fp32_jobs_on_ampere() {
+    Task fp32 = Fixtures.gpt2(1e8).toBuilder().precision(PrecisionMode.FP32).build();
+    Option o = GpuSizer.forTask(fp32).catalog(Fixtures.of(Fixtures.AISTUDIO_A100_1)).currency("CNY").recommend()
+        .bestOrThrow();
+    assertThat(o.warnings()).anyMatch(w -> w.contains("PyTorch leaves TF32 off") && w.contains("156.0 TFLOP/s"));
+  }
+
+  @Test
+  void warns_about_pcie_without_nvlink_and_geforce_fp16_accumulation() {
+    Option o = GpuSizer.forTask(LLAMA_FT.toBuilder().build()).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_8))
+        .currency("CNY").deadline(Duration.ofDays(30)).recommend().bestOrThrow();
+    assertThat(o.warnings()).anyMatch(w -> w.startsWith("8 GPUs per node talk over PCIe") && w.contains("without NVLink"));
+    assertThat(o.warnings()).anyMatch(w -> w.contains("FP32 accumulation") && w.contains("330.3 TFLOPS"));
+  }
+
+  @Test
+  void warns_when_a_much_smaller_card_would_do() {
+    Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(Fixtures.P4DE)).recommend().bestOrThrow();
+    assertThat(o.warnings()).anyMatch(w -> w.matches("uses [0-9.]+ GiB of 80.0 GiB per GPU: a card with [0-9.]+ GiB "
+        + "\\(such as the .*\\) would do"));
+  }
+
+  @Test
+  void warns_about_cuda_needs_when_the_stack_is_not_given_and_not_when_it_is() {
+    Task t = Fixtures.gpt2(1e8);
+    Option unknown = GpuSizer.forTask(t).catalog(Fixtures.of(Fixtures.P5)).recommend().bestOrThrow();
+    assertThat(unknown.warnings()).anyMatch(w -> w.startsWith("the NVIDIA H100 SXM5 80GB needs CUDA 12.0 or newer"));
+    Option known = GpuSizer.forTask(t).catalog(Fixtures.of(Fixtures.P5)).cudaVersion("12.4").recommend()
+        .bestOrThrow();
+    assertThat(known.warnings()).noneMatch(w -> w.contains("needs CUDA"));
+  }
+
+  @Test
+  void warns_that_datasheet_peaks_with_sparsity_are_twice_the_dense_rate_used() {
+    Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(Fixtures.P5)).recommend().bestOrThrow();
+    assertThat(o.warnings()).anyMatch(w -> w.contains("dense BF16 peak of 989.4 TFLOPS")
+        && w.contains("1978.8 with 2:4 structured sparsity"));
+  }
+
+  // ---------------------------------------------------------------- determinism and threads
+
+  @Test
+  void gives_equal_recommendations_from_many_threads_sharing_one_sizer() throws Exception {
+    GpuSizer shared = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
+        .deadline(Duration.ofDays(3)).allowSpot();
+    Recommendation expected = shared.recommend();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Recommendation>> results = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        results.add(pool.submit(shared::recommend));
+      }
+      for (Future<Recommendation> f : results) {
+        assertThat(f.get()).isEqualTo(expected);
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.gpusizer.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Image-model presets walked from their layer lists. Parameter counts are pinned exactly to torchvision's weight
+ * metadata ("num_params" in github.com/pytorch/vision torchvision/models/*.py) and forward MACs to within 2% of its
+ * "_ops" (the "GFLOPS" column of the torchvision model docs, which counts multiply-accumulates: PR #6936).
+ */
+class ImagePresetsTest {
+
+  @ParameterizedTest(name = "{0}: {1} parameters, {2} GMACs at 224x224")
+  @CsvSource(delimiter = '|', textBlock = """
+      resnet18        | 11689512  | 1.814
+      resnet34        | 21797672  | 3.664
+      resnet50        | 25557032  | 4.089
+      resnet101       | 44549160  | 7.801
+      resnet152       | 60192808  | 11.514
+      vgg16           | 138357544 | 15.47
+      mobilenet-v2    | 3504872   | 0.301
+      efficientnet-b0 | 5288548   | 0.386
+      convnext-tiny   | 28589128  | 4.456
+      vit-b-16        | 86567656  | 17.564
+      vit-l-16        | 304326632 | 61.555
+      """)
+  void layer_walk_reproduces_torchvision_parameters_exactly_and_macs_within_two_percent(
+      String id, long parameters, double gmacs) {
+    // GIVEN the preset walked layer by layer at 224x224
+    ConvNet net = (ConvNet) Presets.get(id);
+    // THEN the parameters are torchvision's exactly, and forward FLOPs are 2 × its MACs within 2%
+    assertThat(net.parameters()).isEqualTo(parameters);
+    assertThat(net.referenceResolution()).isEqualTo(224);
+    assertThat(net.forwardFlops(224) / 2e9 / gmacs).isCloseTo(1.0, within(0.02));
+  }
+
+  @Test
+  void resnet50_forward_pass_is_8_2_gflops_per_image() {
+    // 4.089 GMACs (torchvision) = 8.18 GFLOPs
+    assertThat(Presets.get("resnet50")).isInstanceOfSatisfying(ConvNet.class,
+        net -> assertThat(net.forwardFlops(224) / 1e9).isCloseTo(8.18, within(0.02)));
+  }
+
+  @Test
+  void resnet18_activation_count_is_the_sum_of_its_layer_outputs() {
+    // GIVEN ResNet-18 at 224: stem conv+bn+relu 3 × 64×112×112, maxpool 64×56×56, then per basic block the outputs
+    // of conv, bn, relu, conv, bn, relu (plus conv+bn of a downsampling shortcut), avgpool 512, fc 1000.
+    long stem = 3L * 64 * 112 * 112 + 64L * 56 * 56;
+    long stage1 = 2 * 6L * 64 * 56 * 56;
+    long stage2 = 2 * 6L * 128 * 28 * 28 + 2L * 128 * 28 * 28;
+    long stage3 = 2 * 6L * 256 * 14 * 14 + 2L * 256 * 14 * 14;
+    long stage4 = 2 * 6L * 512 * 7 * 7 + 2L * 512 * 7 * 7;
+    long head = 512 + 1000;
+    ConvNet net = (ConvNet) Presets.get("resnet18");
+    assertThat(net.activationElementsAtReference()).isEqualTo(stem + stage1 + stage2 + stage3 + stage4 + head);
+  }
+
+  @Test
+  void stable_diffusion_unet_has_its_published_parameter_count() {
+    // diffusers UNet2DConditionModel of runwayml/stable-diffusion-v1-5: 859,520,964 parameters (onnx-tool's
+    // model-zoo table, github.com/ThanatosShinji/onnx-tool README: "UNet2DCondition | 859.52" M parameters)
+    ConvNet unet = (ConvNet) Presets.get("stable-diffusion-unet");
+    assertThat(unet.parameters()).isEqualTo(859_520_964L);
+    assertThat(unet.referenceResolution()).isEqualTo(512);
+  }
+
+  @Test
+  void stable_diffusion_unet_step_is_within_ten_percent_of_onnx_tools_count() {
+    // onnx-tool profiles the SD 1.4 ONNX UNet (same architecture) at 888,870 MMACs for a batch of 2 latents of
+    // 64×64 (classifier-free guidance), i.e. 444.4 GMACs per sample, including the MACs of norms, softmax and
+    // element-wise ops that this model does not count; the layer walk gives 401.6 GMACs of convolutions and
+    // matrix products, 9.6% less.
+    ConvNet unet = (ConvNet) Presets.get("stable-diffusion-unet");
+    double gmacs = unet.forwardFlops(512) / 2e9;
+    assertThat(gmacs).isCloseTo(401.64, within(0.01));
+    assertThat(gmacs / 444.435).isBetween(0.90, 1.0);
+  }
+
+  @Test
+  void vit_b_16_counts_patch_embedding_class_token_and_position_embeddings() {
+    // conv_proj 768×3×16×16 + 768, class token 768, 197 × 768 positions, 12 layers of 12h² + 13h, final LN, head
+    long h = 768;
+    long expected = h * 3 * 16 * 16 + h + h + 197 * h + 12 * (12 * h * h + 13 * h) + 2 * h + h * 1000 + 1000;
+    assertThat(Presets.get("vit-b-16").parameters()).isEqualTo(expected);
+  }
+}
