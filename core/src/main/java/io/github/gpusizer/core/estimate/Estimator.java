@@ -81,6 +81,20 @@ public final class Estimator {
   }
 
   /**
+   * Time, throughput and bottleneck only: exactly {@link #estimate}'s {@link Estimate#performance()}, without the
+   * memory breakdown, host sizing and warnings, whose texts cost more than the arithmetic. For searches that time
+   * many layouts and keep one; call {@link #estimate} for the one kept.
+   *
+   * @throws IllegalArgumentException as {@link #estimate} does
+   */
+  public PerformanceEstimate performance(Task task, Hardware hardware, Layout layout) {
+    Job job = job(task, hardware, layout);
+    Compatibility.checkBatch(job);
+    StepTime step = ComputeModel.step(job, efficiency);
+    return Performance.combine(job, step, InputPipeline.rates(job));
+  }
+
+  /**
    * The largest micro-batch that fits in memory under this layout (the task's micro-batch is ignored); 0 if even 1
    * does not fit.
    *
