@@ -192,7 +192,7 @@ final class LayoutSearch {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
           for (int mb : microBatches) {
-            if (memory(hw, tp, zero, ck, mb).miss != null) {
+            if (reference ? memory(hw, tp, zero, ck, mb).miss != null : !fits(hw, tp, zero, ck, mb)) {
               continue;
             }
             recipes.add(new Recipe(tp, zero, ck, mb));
@@ -223,6 +223,19 @@ final class LayoutSearch {
       this.memory = memory;
       this.miss = miss;
     }
+  }
+
+  /** Whether {@link #memory} would find no miss, without writing the reason of a miss nobody reads. */
+  private boolean fits(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, zero);
+    Task variant = variant(mb, ck, layout.dataParallel());
+    MemoryEstimate m;
+    try {
+      m = estimator.memory(variant, hw, layout);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return m.fits() && m.headroom().compareTo(settings.requiredHeadroom(m.capacity())) >= 0;
   }
 
   private Attempt memory(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
