@@ -62,6 +62,17 @@ final class Efficiency {
 
   private Efficiency() {}
 
+  /**
+   * Convolutions: tensor-core implicit GEMMs at {@link #CONV_RELATIVE} of the GEMM efficiency; on CUDA cores (FP32)
+   * cuDNN runs 3×3 layers with Winograd transforms, 2.25× fewer multiplies than counted (Lavin &amp; Gray 2016,
+   * "Fast Algorithms for Convolutional Neural Networks"), which makes up for the short layer shapes, so the GEMM
+   * efficiency is used as is.
+   */
+  static double convolution(Gpu gpu, Precision precision) {
+    double gemm = gemm(gpu, precision);
+    return precision == Precision.FP32 || !gpu.tensorCores() ? gemm : gemm * CONV_RELATIVE;
+  }
+
   /** The fraction of {@code gpu.denseTflops(precision)} that large matrix multiplications sustain. */
   static double gemm(Gpu gpu, Precision precision) {
     if (precision == Precision.FP32 || !gpu.tensorCores()) {

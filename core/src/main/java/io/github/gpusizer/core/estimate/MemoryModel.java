@@ -41,10 +41,10 @@ final class MemoryModel {
   /**
    * Memory PyTorch's caching allocator reserves but has not handed out at the peak (nvidia-smi − torch
    * max_memory_allocated), as a fraction of the allocated peak. GMLake (Guo et al., ASPLOS 2024, arXiv:2401.08156)
-   * measures 15% average fragmentation for LLM fine-tuning with recomputation, LoRA or ZeRO on A100-80GB; plain
-   * training fragments less. 10% is used; see CALIBRATION.md for the check against the one nvidia-smi row.
+   * measures 15% average fragmentation over eight LLMs fine-tuned with recomputation, LoRA or ZeRO on A100-80GB,
+   * which is used here; see CALIBRATION.md for the check against the one nvidia-smi row.
    */
-  static final double ALLOCATOR_CACHE_FRACTION = 0.10;
+  static final double ALLOCATOR_CACHE_FRACTION = 0.15;
 
   /**
    * NF4 with double quantisation (Dettmers et al. 2023, "QLoRA", §3): 4 bits per weight, plus one 8-bit absmax per
@@ -272,7 +272,8 @@ final class MemoryModel {
    *   <li>attention: the QKV input (only when Q, K or V is trained: PyTorch saves a matmul's input only to compute
    *       its weight gradient), Q, K and V, the attention scores {@code 5as} (softmax output, dropout mask and
    *       output; gone with FlashAttention, which keeps the output and a log-sum-exp per head instead, and with
-   *       selective recomputation), the output projection's input and a dropout mask;
+   *       selective recomputation), the output projection's input (a copy: the heads are transposed back into
+   *       {@code [b, s, q]}, so FlashAttention's saved output does not double as it) and a dropout mask;
    *   <li>MLP: its input (when trained), the activation's input (and for gated MLPs both branch outputs and the
    *       product), the second matrix's input (when trained) and a dropout mask; times the active experts.
    * </ul>
@@ -286,7 +287,7 @@ final class MemoryModel {
     double normBytes = t.norm() == Norm.RMS_NORM && e < 4 ? 4 : e;
     double bytes = 2 * normBytes * h;
     bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
-    boolean mlpTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.MLP);
+    boolean mlpTrained = !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.MLP);
     double mlp = mlpTrained ? e * h : 0;
     double activationTerms = (t.gatedMlp() ? 3 : 1) + (mlpTrained ? 1 : 0);
     mlp += activationTerms * e * t.ffn();
@@ -314,8 +315,11 @@ final class MemoryModel {
     } else if (keepScores) {
       bytes += e * a * s + (dropout ? (1 + e) * a * s : 0);
     }
-    if (flash || outputTrained) {
-      bytes += e * q;
+    if (flash) {
+      bytes += e * q; // FlashAttention's backward needs its output O
+    }
+    if (outputTrained) {
+      bytes += e * q; // the output projection's input: the heads transposed back into a fresh [b, s, q] tensor
     }
     if (dropout) {
       bytes += h;
@@ -323,8 +327,17 @@ final class MemoryModel {
     return bytes;
   }
 
+  /**
+   * Whether the inputs of frozen linear layers are saved anyway: bitsandbytes' 4-bit matmul saves its input whenever
+   * any input needs a gradient ({@code MatMul4Bit.forward}: {@code ctx.tensors = (A, B)}), unlike PyTorch's own
+   * matmul, which saves the input only for the weight gradient.
+   */
+  private static boolean savesFrozenInputs(Job job) {
+    return job.task.quantization() != WeightQuantization.NONE;
+  }
+
   private static boolean attentionTrainable(Job job) {
-    if (!job.adapter) {
+    if (!job.adapter || savesFrozenInputs(job)) {
       return true;
     }
     var targets = job.task.loraTargets();
@@ -332,7 +345,7 @@ final class MemoryModel {
   }
 
   private static boolean outputTrainable(Job job) {
-    return !job.adapter || job.task.loraTargets().contains(LoraTarget.O);
+    return !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.O);
   }
 
   /** Elements one LSTM/GRU layer saves per token: gate pre-activations, cell and hidden state, and its input. */

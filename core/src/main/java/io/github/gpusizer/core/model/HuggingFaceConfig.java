@@ -38,7 +38,8 @@ import java.nio.file.Path;
  *       {@code n_positions} (512), {@code tie_word_embeddings} (true).
  *   <li>{@code mpt}: {@code d_model}, {@code n_layers}, {@code n_heads}, {@code vocab_size}; optional
  *       {@code expansion_ratio} (4), {@code max_seq_len} (2048), {@code no_bias} (true),
- *       {@code attn_config.alibi} (false: learned positions), {@code tie_word_embeddings} (true).
+ *       {@code attn_config.alibi} (false), {@code attn_config.rope} (false), {@code learned_pos_emb} (true; a
+ *       learned position table only without ALiBi and RoPE), {@code tie_word_embeddings} (true).
  * </ul>
  *
  * <p>The model's name is the last part of {@code _name_or_path} if present, else the name of the folder holding
@@ -202,7 +203,12 @@ public final class HuggingFaceConfig {
     int hidden = c.requirePositiveInt("d_model", why);
     int ratio = c.positiveInt("expansion_ratio").orElse(4);
     boolean noBias = c.bool("no_bias", true);
-    boolean alibi = c.bool("attn_config.alibi", false);
+    // llm-foundry drops the learned position table when ALiBi or RoPE is on (MPTConfig.__init__: "alibi or rope is
+    // turned on, setting learned_pos_emb to False"), which is
+    // why mosaicml/mpt-7b's checkpoint holds no wpe although its config says learned_pos_emb: true.
+    Positions positions = c.bool("attn_config.alibi", false) ? Positions.ALIBI
+        : c.bool("attn_config.rope", false) || !c.bool("learned_pos_emb", true) ? Positions.ROTARY
+        : Positions.LEARNED;
     return Transformer.builder(name)
         .layers(c.requirePositiveInt("n_layers", why))
         .hidden(hidden)
@@ -211,7 +217,7 @@ public final class HuggingFaceConfig {
         .vocab(c.requirePositiveInt("vocab_size", why))
         .maxPositions(c.positiveInt("max_seq_len").orElse(2048))
         .norm(noBias ? Norm.LAYER_NORM_NO_BIAS : Norm.LAYER_NORM)
-        .positions(alibi ? Positions.ALIBI : Positions.LEARNED)
+        .positions(positions)
         .bias(!noBias)
         .tiedEmbeddings(c.bool("tie_word_embeddings", true));
   }

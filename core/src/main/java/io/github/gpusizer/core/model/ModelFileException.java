@@ -49,7 +49,10 @@ public final class ModelFileException extends IllegalArgumentException {
     return file;
   }
 
-  /** The 1-based line of the problem, if it is tied to one. */
+  /**
+   * The 1-based line of the problem, if it is tied to one; for a {@code .safetensors} file the line and column count
+   * within its JSON header.
+   */
   public OptionalInt line() {
     return line > 0 ? OptionalInt.of(line) : OptionalInt.empty();
   }

@@ -1,0 +1,333 @@
+package io.github.gpusizer.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.io.Resources;
+import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Optimizer;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Predictions against the published measurements of {@code calibration.tsv} (a copy of the project's
+ * {@code data/calibration.tsv} with its source column). Each case builds the model from the row's architecture
+ * dimensions, states which quantity it compares (nvidia-smi vs {@code total()}, {@code max_memory_allocated} vs
+ * {@code allocated()}, per-GPU vs total throughput), prints prediction, measurement and error, and fails beyond its
+ * documented bound. CALIBRATION.md explains each bound and each miss.
+ */
+class CalibrationTest {
+  /** Memory predictions should land within 15% of the measurement. */
+  static final double MEMORY_BOUND = 0.15;
+  /** Throughput predictions should land within 25%. */
+  static final double THROUGHPUT_BOUND = 0.25;
+
+  private static final Estimator ESTIMATOR = Estimator.defaults();
+
+  /**
+   * Lambda's ResNet-50 FP16 training throughput on "A100 80GB SXM4", images/s:
+   * lambdal/deeplearning-benchmark@0551cb70ffdc155dc4cb2c10dddebb65651c3883:pytorch/pytorch-train-throughput-fp16.csv.
+   */
+  static final double LAMBDA_A100_80GB_SXM4_RESNET50 = 1582;
+  private static final ImmutableMap<String, ImmutableMap<String, String>> ROWS = load();
+
+  /** One comparison: what is predicted, what was measured, and the bound it must meet. */
+  record Case(String row, String quantity, double measured, DoubleSupplier prediction, double bound) {
+    double predicted() {
+      return prediction.getAsDouble();
+    }
+
+    Case withBound(double newBound) {
+      return new Case(row, quantity, measured, prediction, newBound);
+    }
+
+    double error() {
+      return predicted() / measured - 1;
+    }
+
+    String line() {
+      return String.format(Locale.ROOT, "%-44s %-46s predicted %12.2f measured %12.2f error %+6.1f%% (bound %.0f%%)",
+          row, quantity, predicted(), measured, 100 * error(), 100 * bound);
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> every_case_lands_within_its_documented_bound() {
+    return cases().stream().map(c -> DynamicTest.dynamicTest(c.row() + ": " + c.quantity(), () -> {
+      System.out.println(c.line());
+      assertThat(Math.abs(c.error())).as(c.line()).isLessThanOrEqualTo(c.bound());
+    }));
+  }
+
+  @Test
+  void most_throughput_cases_land_within_25_percent_and_most_memory_cases_within_15_percent() {
+    List<Case> all = cases();
+    System.out.println("---- calibration table ----");
+    all.forEach(c -> System.out.println(c.line()));
+    long memory = all.stream().filter(c -> c.quantity().contains("GB") || c.quantity().contains("MiB")).count();
+    long memoryWithin = all.stream().filter(c -> c.quantity().contains("GB") || c.quantity().contains("MiB"))
+        .filter(c -> Math.abs(c.error()) <= MEMORY_BOUND).count();
+    long speed = all.size() - memory;
+    long speedWithin = all.stream().filter(c -> !(c.quantity().contains("GB") || c.quantity().contains("MiB")))
+        .filter(c -> Math.abs(c.error()) <= THROUGHPUT_BOUND).count();
+    System.out.printf(Locale.ROOT, "memory within 15%%: %d of %d; throughput within 25%%: %d of %d%n", memoryWithin,
+        memory, speedWithin, speed);
+    assertThat(memoryWithin).isGreaterThanOrEqualTo(memory * 3 / 4);
+    assertThat(speedWithin).isGreaterThanOrEqualTo(speed * 3 / 4);
+  }
+
+  @Test
+  void bert_large_fp32_on_a_16gb_v100_fits_micro_batch_8_but_not_16() {
+    // GIVEN BERT-large pre-training phase 1 in FP32 with LAMB at sequence length 128 (TF1 NGC 20.06)
+    Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(8).globalBatch(65536).sequenceLength(128)
+        .precision(PrecisionMode.FP32).optimizer(Optimizer.LAMB).flashAttention(false).build();
+    // WHEN the largest micro-batch that fits on a V100-SXM2-16GB is searched
+    int largest = ESTIMATOR.maxMicroBatch(task, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single());
+    // THEN it is at least the 8 that ran (dle_bertL_tf1_V100_16_fp32_seq128_memfit: 8 fits, 16 runs out of memory);
+    // TensorFlow 1 keeps about twice PyTorch's activations (unfused GELU, LayerNorm and dropout), so the PyTorch
+    // model's answer may reach twice the measured boundary: a documented miss (CALIBRATION.md).
+    System.out.println("dle_bertL_tf1_V100_16_fp32_seq128_memfit: largest micro-batch predicted " + largest
+        + ", measured 8 fits / 16 OOM");
+    assertThat(ROWS.get("dle_bertL_tf1_V100_16_fp32_seq128_memfit").get("value")).isEqualTo("8 / 16");
+    assertThat(largest).isBetween(8, 2 * 16);
+  }
+
+  static List<Case> cases() {
+    List<Case> cases = new ArrayList<>();
+    // ---- CNN training throughput (synthetic data or DALI: no CPU limit), images/s per GPU
+    cases.add(cnnTraining("dle_rn50_pyt_1xA100_80_amp", TestGpus.A100_SXM4_80GB, 256, PrecisionMode.FP16_MIXED));
+    cases.add(cnnTraining("dle_rn50_pyt_1xV100_16_amp", TestGpus.V100_SXM2_16GB, 256, PrecisionMode.FP16_MIXED));
+    cases.add(cnnTraining("dle_rn50_pyt_1xV100_16_fp32", TestGpus.V100_SXM2_16GB, 112, PrecisionMode.FP32));
+    cases.add(cnnTraining("lambda_rn50_rtx4090_fp16", TestGpus.RTX_4090, 448, PrecisionMode.FP16_MIXED));
+    // Lambda's suite runs ResNet-50 far below NVIDIA's own scripts: its A100 80GB SXM4 figure is 1,582 images/s
+    // (pytorch-train-throughput-fp16.csv, same file and column) against DeepLearningExamples' 2,470. The absolute H100
+    // figure is a documented miss (CALIBRATION.md); the H100/A100 ratio within the one suite is checked instead.
+    cases.add(cnnTraining("lambda_rn50_h100sxm_fp16", TestGpus.H100_SXM, 1280, PrecisionMode.FP16_MIXED)
+        .withBound(1.00));
+    {
+      Task h100 = Task.pretraining(TestModels.RESNET50).microBatch(1280).precision(PrecisionMode.FP16_MIXED)
+          .optimizer(Optimizer.SGD_MOMENTUM).build();
+      Task a100 = h100.toBuilder().microBatch(256).build();
+      cases.add(new Case("lambda_rn50_h100sxm_fp16", "H100 / A100-80GB speed, one suite (A100 1582)",
+          value("lambda_rn50_h100sxm_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50,
+          () -> ESTIMATOR.estimate(h100, Hardware.single(TestGpus.H100_SXM), Layout.single()).performance()
+              .samplesPerSecond()
+              / ESTIMATOR.estimate(a100, Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single()).performance()
+              .samplesPerSecond(), THROUGHPUT_BOUND));
+    }
+    {
+      // MLPerf v2.1: 35 epochs of ImageNet-1k (1,281,167 images) in 28.69 min wall clock on 8 A100: 26,048 img/s
+      // (evaluation and start-up included, so the true training rate is a little higher).
+      Task task = Task.pretraining(TestModels.RESNET50).microBatch(408).globalBatch(3264)
+          .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.SGD_MOMENTUM).build();
+      Hardware hw = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 1);
+      double minutes = value("mlperf21_rn50_8xA100_80_ttt");
+      cases.add(new Case("mlperf21_rn50_8xA100_80_ttt", "images/s, 8 GPUs (35 epochs / time)",
+          35 * 1_281_167 / (minutes * 60),
+          () -> ESTIMATOR.estimate(task, hw, Layout.dataParallel(8)).performance().samplesPerSecond(),
+          THROUGHPUT_BOUND));
+    }
+    {
+      Task task = Task.inference(TestModels.RESNET50).microBatch(64).precision(PrecisionMode.FP16_MIXED).build();
+      cases.add(new Case("dle_rn50_pyt_T4_infer_amp_bs64", "images/s per GPU", value("dle_rn50_pyt_T4_infer_amp_bs64"),
+          () -> ESTIMATOR.estimate(task, Hardware.single(TestGpus.T4), Layout.single()).performance()
+              .samplesPerSecond(), THROUGHPUT_BOUND));
+    }
+    // ---- BERT-large
+    {
+      Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(256).globalBatch(8192).sequenceLength(128)
+          .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.LAMB).flashAttention(false).build();
+      cases.add(throughput("dle_bertL_pyt_1xA100_80_amp_seq128", "sequences/s per GPU", task,
+          Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single(), THROUGHPUT_BOUND, false));
+    }
+    {
+      Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(16).globalBatch(65536).sequenceLength(128)
+          .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.LAMB).flashAttention(false).build();
+      // TensorFlow 1's automatic mixed precision: a documented miss (CALIBRATION.md). The same suite's FP32 figure
+      // (notes: 39.43 sequences/s at micro-batch 8) is predicted well, so the miss is TF1's AMP graph, not BERT.
+      cases.add(throughput("dle_bertL_tf1_1xV100_16_amp_seq128", "sequences/s per GPU", task,
+          Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(), 0.60, false));
+      Task fp32 = task.toBuilder().microBatch(8).precision(PrecisionMode.FP32).build();
+      cases.add(throughput("dle_bertL_tf1_1xV100_16_amp_seq128", "sequences/s per GPU, FP32 mbs 8 (notes)", 39.43,
+          fp32, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(), THROUGHPUT_BOUND, false));
+    }
+    {
+      Task task = Task.fullFineTuning(TestModels.BERT_LARGE).microBatch(4).sequenceLength(512)
+          .precision(PrecisionMode.FP32).optimizer(Optimizer.ADAMW).flashAttention(false).build();
+      Hardware hw = Hardware.single(TestGpus.V100_SXM2_16GB);
+      cases.add(new Case("hf_bertL_V100_16_fp32_bs4_mem", "nvidia-smi MiB vs total()",
+          value("hf_bertL_V100_16_fp32_bs4_mem"),
+          () -> ESTIMATOR.memory(task, hw, Layout.single()).perGpu().toMiB(), MEMORY_BOUND));
+      // Same row, notes: 8.86 samples/s.
+      cases.add(new Case("hf_bertL_V100_16_fp32_bs4_mem", "samples/s per GPU (notes)", 8.86,
+          () -> ESTIMATOR.estimate(task, hw, Layout.single()).performance().samplesPerSecond(), THROUGHPUT_BOUND));
+    }
+    // ---- LLM pre-training
+    {
+      // Narayanan et al. 2021 use activation recomputation and count its FLOPs: compare hardware TFLOP/s.
+      Task task = Task.pretraining(TestModels.GPT_1_7B).microBatch(16).globalBatch(512).sequenceLength(2048)
+          .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.ADAM).checkpointing(Checkpointing.FULL)
+          .flashAttention(false).build();
+      Hardware hw = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 4).withInterNodeGbps(1600);
+      cases.add(new Case("megatron_gpt1p7b_32xA100", "hardware TFLOP/s per GPU", value("megatron_gpt1p7b_32xA100"),
+          () -> ESTIMATOR.estimate(task, hw, new Layout(32, 1, 1, ZeroStage.NONE, 8)).performance()
+              .hardwareTflopsPerGpu(), THROUGHPUT_BOUND));
+    }
+    {
+      Task task = Task.pretraining(TestModels.GPT_7_1B).microBatch(1).globalBatch(192).sequenceLength(4096)
+          .precision(PrecisionMode.BF16_MIXED).optimizer(Optimizer.ADAM).build();
+      Hardware hw = Hardware.of(TestGpus.H100_SXM, 8, 12).withInterNodeGbps(3200);
+      cases.add(new Case("megatron_gpt7p1b_96xH100", "model TFLOP/s per GPU", value("megatron_gpt7p1b_96xH100"),
+          () -> ESTIMATOR.estimate(task, hw, new Layout(48, 2, 1, ZeroStage.STAGE_1, 8)).performance()
+              .achievedTflopsPerGpu(), THROUGHPUT_BOUND));
+    }
+    {
+      Task task = Task.pretraining(TestModels.MPT_7B).microBatch(6).globalBatch(96).sequenceLength(2048)
+          .precision(PrecisionMode.BF16_MIXED).build();
+      Layout fsdp = Layout.dataParallel(8).withZero(ZeroStage.STAGE_3);
+      cases.add(perGpuTokens("foundry_mpt7b_8xA100_80", task, Hardware.of(TestGpus.A100_SXM4_80GB, 8, 1), fsdp));
+      Task h100 = task.toBuilder().globalBatch(48).build();
+      cases.add(perGpuTokens("foundry_mpt7b_8xH100_bf16", h100, Hardware.of(TestGpus.H100_SXM, 8, 1), fsdp));
+    }
+    {
+      // 2.0T tokens in 184,320 A100-80GB hours: 3,014 tokens/s per GPU. Layout not stated; assumed: 1024 GPUs in
+      // 128 nodes with 8 x 200 Gb/s InfiniBand, FSDP full shard, 4M-token batches of 4096-token sequences. GPU-hours
+      // include restarts, evaluation and checkpointing and the GPUs were capped at 350-400 W: a documented miss.
+      Task task = Task.pretraining(TestModels.LLAMA2_7B).microBatch(1).globalBatch(1024).sequenceLength(4096)
+          .precision(PrecisionMode.BF16_MIXED).build();
+      Hardware hw = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 128).withInterNodeGbps(1600);
+      Layout layout = new Layout(1024, 1, 1, ZeroStage.STAGE_3, 8);
+      cases.add(new Case("llama2_7b_gpu_hours", "tokens/s per GPU (2T tokens / GPU-hours)",
+          2.0e12 / (value("llama2_7b_gpu_hours") * 3600),
+          () -> ESTIMATOR.estimate(task, hw, layout).performance().tokensPerSecond() / layout.gpus(), 0.60));
+    }
+    // ---- fine-tuning memory (torch.cuda.max_memory_allocated, 10^9 bytes)
+    Hardware a100x40 = Hardware.single(TestGpus.A100_SXM4_40GB);
+    {
+      Task mbs1 = Task.lora(TestModels.LLAMA2_7B, 8).microBatch(1).globalBatch(128).sequenceLength(1304).build();
+      cases.add(allocated("litgpt_lora_llama2_7b_A100_40_mbs1", "GB allocated, mbs 1",
+          value("litgpt_lora_llama2_7b_A100_40_mbs1"), mbs1, a100x40));
+      Task mbs2 = mbs1.toBuilder().microBatch(2).build();
+      cases.add(allocated("litgpt_lora_llama2_7b_A100_40_mbs1", "GB allocated, mbs 2 (notes)", 29.07, mbs2,
+          a100x40));
+      Task qlora = Task.qlora(TestModels.LLAMA2_7B, 8).microBatch(1).globalBatch(128).sequenceLength(1304).build();
+      cases.add(allocated("litgpt_qlora_llama2_7b_A100_40_mbs1", "GB allocated, nf4-dq (notes)", 13.84, qlora,
+          a100x40));
+    }
+    {
+      Task t0 = Task.fullFineTuning(TestModels.T0_3B).microBatch(8).sequenceLength(64)
+          .precision(PrecisionMode.FP32).optimizer(Optimizer.ADAMW).flashAttention(false).build();
+      // PyTorch 1.13's for-loop AdamW (the table dates from early 2023) had no foreach scratch: a documented +21%.
+      cases.add(allocated("peft_t0_3b_full_A100_80", "GB allocated (method not stated)",
+          value("peft_t0_3b_full_A100_80"), t0, Hardware.single(TestGpus.A100_SXM4_80GB)).withBound(0.25));
+    }
+    // ---- inference (LitGPT generate: batch 1, short prompt, 50 new tokens)
+    {
+      Task b7 = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).generatedTokens(50).build();
+      cases.add(allocated("litgpt_infer_llama2_7b_bf16_A100_40", "GB allocated, 7B bf16",
+          value("litgpt_infer_llama2_7b_bf16_A100_40"), b7, a100x40));
+      cases.add(throughput("litgpt_infer_llama2_7b_bf16_A100_40", "tokens/s, 7B bf16 (notes)", 30.97, b7, a100x40,
+          Layout.single(), THROUGHPUT_BOUND, true));
+      Task b13 = Task.inference(TestModels.LLAMA2_13B).sequenceLength(16).generatedTokens(50).build();
+      cases.add(allocated("litgpt_infer_llama2_7b_bf16_A100_40", "GB allocated, 13B bf16 (notes)", 26.21, b13,
+          a100x40));
+      cases.add(throughput("litgpt_infer_llama2_7b_bf16_A100_40", "tokens/s, 13B bf16 (notes)", 24.82, b13, a100x40,
+          Layout.single(), THROUGHPUT_BOUND, true));
+    }
+    return cases;
+  }
+
+  private static Case cnnTraining(String row, Gpu gpu, int batch, PrecisionMode precision) {
+    Task task = Task.pretraining(TestModels.RESNET50).microBatch(batch).precision(precision)
+        .optimizer(Optimizer.SGD_MOMENTUM).build();
+    return new Case(row, "images/s per GPU", value(row),
+        () -> ESTIMATOR.estimate(task, Hardware.single(gpu), Layout.single()).performance().samplesPerSecond(),
+        THROUGHPUT_BOUND);
+  }
+
+  private static Case throughput(String row, String quantity, Task task, Hardware hw, Layout layout) {
+    return throughput(row, quantity, task, hw, layout, THROUGHPUT_BOUND, false);
+  }
+
+  private static Case throughput(String row, String quantity, double measured, Task task, Hardware hw,
+                                 Layout layout, double bound, boolean tokens) {
+    return new Case(row, quantity, measured, () -> {
+      PerformanceEstimate p = ESTIMATOR.estimate(task, hw, layout).performance();
+      return (tokens ? p.tokensPerSecond() : p.samplesPerSecond()) / layout.gpus();
+    }, bound);
+  }
+
+  private static Case throughput(String row, String quantity, Task task, Hardware hw, Layout layout, double bound,
+                                 boolean tokens) {
+    return throughput(row, quantity, value(row), task, hw, layout, bound, tokens);
+  }
+
+  private static Case perGpuTokens(String row, Task task, Hardware hw, Layout layout) {
+    return new Case(row, "tokens/s per GPU", value(row),
+        () -> ESTIMATOR.estimate(task, hw, layout).performance().tokensPerSecond() / layout.gpus(),
+        THROUGHPUT_BOUND);
+  }
+
+  private static Case allocated(String row, String quantity, double measuredGB, Task task, Hardware hw) {
+    return new Case(row, quantity, measuredGB,
+        () -> ESTIMATOR.memory(task, hw, Layout.single()).breakdown().allocated().toGB(), MEMORY_BOUND);
+  }
+
+  /** The leading number of a row's value column. */
+  static double value(String row) {
+    ImmutableMap<String, String> columns = ROWS.get(row);
+    assertThat(columns).as("row %s in calibration.tsv", row).isNotNull();
+    String text = columns.get("value").trim();
+    int end = 0;
+    while (end < text.length() && (Character.isDigit(text.charAt(end)) || text.charAt(end) == '.')) {
+      end++;
+    }
+    return Double.parseDouble(text.substring(0, end));
+  }
+
+  private static ImmutableMap<String, ImmutableMap<String, String>> load() {
+    try {
+      List<String> lines = Resources.readLines(Resources.getResource("calibration.tsv"), StandardCharsets.UTF_8);
+      Splitter tab = Splitter.on('\t');
+      List<String> header = tab.splitToList(lines.get(0));
+      ImmutableMap.Builder<String, ImmutableMap<String, String>> rows = ImmutableMap.builder();
+      for (String line : lines.subList(1, lines.size())) {
+        if (line.isBlank()) {
+          continue;
+        }
+        List<String> cells = tab.splitToList(line);
+        assertThat(cells).as("columns of %s", line).hasSameSizeAs(header);
+        ImmutableMap.Builder<String, String> row = ImmutableMap.builder();
+        for (int i = 0; i < header.size(); i++) {
+          row.put(header.get(i), cells.get(i));
+        }
+        ImmutableMap<String, String> built = row.build();
+        assertThat(built.get("source")).as("source of %s", built.get("id")).isNotBlank();
+        rows.put(built.get("id"), built);
+      }
+      return rows.build();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read calibration.tsv", e);
+    }
+  }
+
+  static ImmutableList<String> ids() {
+    return ROWS.keySet().asList();
+  }
+}

@@ -1,0 +1,100 @@
+package io.github.gpusizer.core.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Presets;
+import org.junit.jupiter.api.Test;
+
+class TaskTest {
+
+  private static final ModelSpec LLAMA = Presets.get("llama-2-7b");
+
+  @Test
+  void builds_a_lora_task_with_defaults() {
+    Task task = Task.lora(LLAMA, 8).tokens(50e6).build();
+    assertThat(task.kind()).isEqualTo(TaskKind.LORA);
+    assertThat(task.loraRank()).isEqualTo(8);
+    assertThat(task.loraTargets()).containsExactly(LoraTarget.Q, LoraTarget.V);
+    assertThat(task.precision()).isEqualTo(PrecisionMode.BF16_PURE);
+    assertThat(task.tokens()).hasValue(50e6);
+  }
+
+  @Test
+  void rejects_lora_rank_above_the_hidden_size() {
+    assertThatThrownBy(() -> Task.lora(LLAMA, 4097).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("LoRA rank 4097 must be <= the hidden size 4096 of llama-2-7b");
+  }
+
+  @Test
+  void accepts_lora_rank_equal_to_the_hidden_size() {
+    assertThat(Task.qlora(LLAMA, 4096).build().loraRank()).isEqualTo(4096);
+  }
+
+  @Test
+  void rejects_zero_lora_rank() {
+    assertThatThrownBy(() -> Task.lora(LLAMA, 0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("LORA needs a LoRA rank >= 1, was 0");
+  }
+
+  @Test
+  void rejects_zero_micro_batch() {
+    assertThatThrownBy(() -> Task.pretraining(LLAMA).microBatch(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("micro-batch must be >= 1, was 0");
+  }
+
+  @Test
+  void rejects_global_batch_below_the_micro_batch() {
+    assertThatThrownBy(() -> Task.pretraining(LLAMA).microBatch(8).globalBatch(4).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("global batch must be 0 (one micro-batch per rank) or >= the micro-batch 8, was 4");
+  }
+
+  @Test
+  void rejects_negative_sequence_length_and_image_size() {
+    assertThatThrownBy(() -> Task.inference(LLAMA).sequenceLength(-1).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("sequence length must be >= 1 token, was -1");
+    assertThatThrownBy(() -> Task.pretraining(Presets.get("resnet50")).imageSize(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("image size must be >= 1 px, was 0");
+  }
+
+  @Test
+  void rejects_non_positive_amounts_of_work() {
+    assertThatThrownBy(() -> Task.pretraining(LLAMA).tokens(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("tokens must be > 0, was 0.0");
+    assertThatThrownBy(() -> Task.pretraining(LLAMA).samples(-5).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("samples per epoch must be > 0, was -5.0");
+    assertThatThrownBy(() -> Task.pretraining(LLAMA).samples(1000).epochs(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("epochs must be > 0, was 0.0");
+  }
+
+  @Test
+  void rejects_work_given_both_as_tokens_and_as_samples() {
+    assertThatThrownBy(() -> Task.pretraining(LLAMA).tokens(1e9).samples(1000).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("give the amount of work as tokens or as samples, not both");
+  }
+
+  @Test
+  void rejects_negative_generated_tokens() {
+    assertThatThrownBy(() -> Task.inference(LLAMA).generatedTokens(-1).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("generated tokens must be >= 0, was -1");
+  }
+
+  @Test
+  void samples_times_epochs_is_the_total_work() {
+    Task task = Task.pretraining(Presets.get("resnet50")).samples(1_281_167).epochs(90).build();
+    assertThat(task.samples()).hasValue(1_281_167.0 * 90);
+    assertThat(task.isImageModel()).isTrue();
+  }
+}

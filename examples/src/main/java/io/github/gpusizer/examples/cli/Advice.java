@@ -1,0 +1,59 @@
+package io.github.gpusizer.examples.cli;
+
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Hardware;
+import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** What would make a task that does not fit in GPU memory fit: each change tried with the estimator. */
+final class Advice {
+  private Advice() {}
+
+  static String doesNotFit(Estimator estimator, Estimate e) {
+    Task task = e.task();
+    Hardware hw = e.hardware();
+    Layout layout = e.layout();
+    MemoryEstimate m = e.memory();
+    List<String> fixes = new ArrayList<>();
+    int maxMicroBatch = estimator.maxMicroBatch(task, hw, layout);
+    if (maxMicroBatch >= 1 && maxMicroBatch < task.microBatch()) {
+      fixes.add("--micro-batch " + maxMicroBatch);
+    }
+    if (task.kind().isTraining() && task.checkpointing() != Checkpointing.FULL) {
+      Task full = task.toBuilder().checkpointing(Checkpointing.FULL).build();
+      if (fits(estimator, full, hw, layout)) {
+        fixes.add("--checkpointing full");
+      }
+    }
+    if (task.kind().isTraining() && layout.dataParallel() > 1 && layout.zero() != ZeroStage.STAGE_3) {
+      if (fits(estimator, task, hw, layout.withZero(ZeroStage.STAGE_3))) {
+        fixes.add("--zero 3");
+      }
+    }
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
+        "the task does not fit: it needs %s per GPU (as nvidia-smi would show), %s has %s", m.perGpu(),
+        hw.gpu().name(), m.capacity()));
+    if (fixes.isEmpty()) {
+      s.append("; try more GPUs with --zero 3 (--gpus N), a GPU with more memory, or "
+          + "'gpusizer recommend' to search all of them");
+    } else {
+      s.append("; each of these would fit: ").append(String.join(", ", fixes));
+    }
+    return s.toString();
+  }
+
+  private static boolean fits(Estimator estimator, Task task, Hardware hw, Layout layout) {
+    try {
+      return estimator.memory(task, hw, layout).fits();
+    } catch (IllegalArgumentException e) {
+      return false; // that change is not valid for this task; it is simply not advised
+    }
+  }
+}

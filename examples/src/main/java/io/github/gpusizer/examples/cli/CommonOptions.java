@@ -1,0 +1,42 @@
+package io.github.gpusizer.examples.cli;
+
+import io.github.gpusizer.catalog.Catalog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Options every subcommand shares: output format, extra catalogs, debugging. */
+final class CommonOptions {
+  @Option(names = "--format", paramLabel = "table|json|csv", defaultValue = "table",
+      description = "Output format: an aligned table (default), JSON or CSV.")
+  Format format = Format.TABLE;
+
+  @Option(names = "--catalog", paramLabel = "FILE",
+      description = "A catalog file of your own (GpuSizer CSV of offerings or GPUs, or a SkyPilot catalog CSV), "
+          + "added to the bundled one; repeatable.")
+  List<Path> catalogs = new ArrayList<>();
+
+  @Option(names = "--no-bundled-offerings",
+      description = "Use only the offerings of the --catalog files (the bundled GPUs stay known).")
+  boolean noBundledOfferings;
+
+  @Option(names = "--debug", description = "Print the stack trace of an error.")
+  boolean debug;
+
+  private Catalog catalog;
+
+  /** The bundled catalog plus the user's files, loaded once. */
+  Catalog catalog() {
+    if (catalog == null) {
+      try {
+        catalog = Catalogs.load(catalogs, noBundledOfferings);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return catalog;
+  }
+}

@@ -1,0 +1,67 @@
+package io.github.gpusizer.examples.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * Writes JSON objects as CSV rows: nested objects become dotted column names ({@code memory.perGpuBytes}), arrays of
+ * values are joined with {@code "; "}, and the columns are the union of all rows' fields in order of first
+ * appearance. The column names are therefore exactly the JSON field paths.
+ */
+final class Csv {
+  private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+
+  private Csv() {}
+
+  static String write(List<? extends JsonNode> rows) {
+    List<Map<String, String>> flat = new ArrayList<>();
+    Set<String> columns = new LinkedHashSet<>();
+    for (JsonNode row : rows) {
+      Map<String, String> cells = new LinkedHashMap<>();
+      flatten("", row, cells);
+      columns.addAll(cells.keySet());
+      flat.add(cells);
+    }
+    StringBuilder out = new StringBuilder();
+    try (CSVPrinter printer = new CSVPrinter(out, FORMAT)) {
+      printer.printRecord(columns);
+      for (Map<String, String> cells : flat) {
+        List<String> record = new ArrayList<>();
+        for (String column : columns) {
+          record.add(cells.getOrDefault(column, ""));
+        }
+        printer.printRecord(record);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringBuilder does not throw
+    }
+    return out.toString();
+  }
+
+  private static void flatten(String prefix, JsonNode node, Map<String, String> cells) {
+    if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> field : node.properties()) {
+        flatten(prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey(), field.getValue(), cells);
+      }
+    } else if (node.isArray()) {
+      List<String> parts = new ArrayList<>();
+      for (JsonNode element : node) {
+        parts.add(element.isValueNode() ? element.asText() : element.toString());
+      }
+      cells.put(prefix, String.join("; ", parts));
+    } else if (node.isNull()) {
+      cells.put(prefix, "");
+    } else {
+      cells.put(prefix, node.asText());
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.github.gpusizer.examples.cli;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Hardware;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Task;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gpusizer estimate}: memory, time and throughput of one task on one layout. */
+@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Estimate memory per GPU, throughput, FLOPs and time of one task on one GPU model and layout.",
+        "Exits with 1 when the task does not fit in GPU memory (the message says what would make it fit)."})
+final class EstimateCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  CommonOptions common;
+
+  @Mixin
+  TaskOptions taskOptions;
+
+  @Option(names = "--gpu", paramLabel = "NAME", required = true,
+      description = "The GPU model (id, name or alias, e.g. a100-80gb, H100 SXM, rtx4090).")
+  String gpu;
+
+  @Option(names = "--gpus", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "1",
+      description = "GPUs in all, over all nodes (default ${DEFAULT-VALUE}).")
+  int gpus = 1;
+
+  @Option(names = "--nodes", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "1",
+      description = "Nodes the GPUs are spread over, equally (default ${DEFAULT-VALUE}).")
+  int nodes = 1;
+
+  @Option(names = "--efficiency", paramLabel = "MFU",
+      description = "Override the model FLOPs utilisation the estimator assumes (0 < MFU <= 1), e.g. a measured 0.45.")
+  Double efficiency;
+
+  @Override
+  public Integer call() {
+    Task task = taskOptions.task();
+    Gpu g = common.catalog().gpu(gpu);
+    Hardware hardware = hardware(g, gpus, nodes);
+    Layout layout = layout(taskOptions, gpus, nodes);
+    Estimator estimator = Estimator.defaults();
+    if (efficiency != null) {
+      checkArgument(efficiency > 0 && efficiency <= 1, "--efficiency must be in (0, 1], was %s", efficiency);
+      estimator = estimator.withEfficiency(efficiency);
+    }
+    Estimate estimate = estimator.estimate(task, hardware, layout);
+    Output.print(spec, render(estimate, common.format));
+    if (!estimate.memory().fits()) {
+      throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));
+    }
+    return 0;
+  }
+
+  static Hardware hardware(Gpu gpu, int gpus, int nodes) {
+    checkArgument(gpus % nodes == 0, "--gpus (%s) must be a multiple of --nodes (%s): every node holds as many GPUs",
+        gpus, nodes);
+    return Hardware.of(gpu, gpus / nodes, nodes);
+  }
+
+  static Layout layout(TaskOptions options, int gpus, int nodes) {
+    int tp = options.tensorParallel();
+    int pp = options.pipelineParallel();
+    checkArgument(gpus % (tp * pp) == 0, "--gpus (%s) must be a multiple of --tp x --pp (%s x %s)", gpus, tp, pp);
+    return new Layout(gpus / (tp * pp), tp, pp, options.zeroStage(), gpus / nodes);
+  }
+
+  static String render(Estimate e, Format format) {
+    switch (format) {
+      case JSON:
+        return Json.pretty(Reports.estimate(e));
+      case CSV:
+        return Csv.write(List.of(Reports.estimate(e)));
+      default:
+        return Reports.estimateTable(e);
+    }
+  }
+}

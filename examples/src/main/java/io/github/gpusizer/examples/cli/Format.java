@@ -1,0 +1,8 @@
+package io.github.gpusizer.examples.cli;
+
+/** How a command prints its result: an aligned table for people, JSON or CSV for programs. */
+public enum Format {
+  TABLE,
+  JSON,
+  CSV
+}

@@ -1,0 +1,144 @@
+package io.github.gpusizer.examples.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code gpusizer} command-line tool: which GPUs, how many, where to rent them, how long and how much.
+ *
+ * <pre>{@code
+ * java -jar gpusizer.jar recommend --model llama-2-7b --task lora --tokens 50M
+ * int exit = GpuSizerCli.commandLine().setOut(out).setErr(err).execute("gpus", "--format", "json");
+ * }</pre>
+ *
+ * <p>Exit codes: 0 success; {@value #EXIT_INFEASIBLE} a valid request that cannot be met (the message says what
+ * would make it feasible); {@value #EXIT_BAD_INPUT} bad input of any kind (options, values, files);
+ * {@value #EXIT_INTERNAL} an internal error (a bug: rerun with {@code --debug} and report the stack trace).
+ */
+@Command(name = "gpusizer", mixinStandardHelpOptions = true, version = "gpusizer 0.1.0-SNAPSHOT",
+    sortOptions = false, usageHelpAutoWidth = true,
+    description = "Sizes GPU hardware, cloud offerings, time and cost for deep-learning training, fine-tuning and "
+        + "inference.",
+    subcommands = {GpusCommand.class, OffersCommand.class, EstimateCommand.class, RecommendCommand.class,
+        CheckCommand.class, CommandLine.HelpCommand.class},
+    footer = {"", "Exit codes: 0 ok, 1 the request cannot be met (the message says what would make it feasible), "
+        + "2 bad input (options, values, files), 3 internal error (rerun with --debug)."})
+public final class GpuSizerCli implements Runnable {
+  public static final int EXIT_INFEASIBLE = 1;
+  public static final int EXIT_BAD_INPUT = 2;
+  public static final int EXIT_INTERNAL = 3;
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--debug", description = "Print the stack trace of an error.")
+  boolean debug;
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(),
+        "a subcommand is required: gpus, offers, estimate, recommend or check");
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line: case-insensitive enum values, one-line errors, exit codes as documented. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new GpuSizerCli());
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setParameterExceptionHandler(GpuSizerCli::handleParseException);
+    cli.setExecutionExceptionHandler(GpuSizerCli::handleExecutionException);
+    return cli;
+  }
+
+  private static int handleParseException(ParameterException e, String[] args) {
+    CommandLine cmd = e.getCommandLine();
+    PrintWriter err = cmd.getErr();
+    StringBuilder message = new StringBuilder(commandName(cmd)).append(": ").append(firstLine(e.getMessage()));
+    if (e instanceof UnmatchedArgumentException unmatched) {
+      List<String> suggestions = unmatched.getSuggestions();
+      if (!suggestions.isEmpty()) {
+        message.append("; did you mean ").append(String.join(" or ", suggestions)).append('?');
+      }
+    }
+    message.append(" (see '").append(commandName(cmd)).append(" --help')");
+    err.println(message);
+    if (Arrays.asList(args).contains("--debug")) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return EXIT_BAD_INPUT;
+  }
+
+  private static int handleExecutionException(Exception e, CommandLine cmd, ParseResult parsed) {
+    PrintWriter err = cmd.getErr();
+    int code;
+    String message;
+    Throwable cause = e instanceof UncheckedIOException ? e.getCause() : e;
+    if (cause instanceof InfeasibleException) {
+      code = EXIT_INFEASIBLE;
+      message = cause.getMessage();
+    } else if (cause instanceof IllegalArgumentException) {
+      code = EXIT_BAD_INPUT;
+      message = cause.getMessage();
+    } else if (cause instanceof IOException io) {
+      code = EXIT_BAD_INPUT;
+      message = describe(io);
+    } else {
+      code = EXIT_INTERNAL;
+      message = "internal error: " + cause + " (rerun with --debug and report the stack trace)";
+    }
+    err.println(commandName(cmd) + ": " + firstLine(message == null ? cause.toString() : message));
+    if (debug(parsed)) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return code;
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "cannot read " + e.getMessage() + ": no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "cannot read " + e.getMessage() + ": permission denied";
+    }
+    if (e instanceof FileSystemException fs && fs.getReason() != null) {
+      return "cannot read " + fs.getFile() + ": " + fs.getReason();
+    }
+    return e.getMessage() == null ? e.toString() : e.getMessage();
+  }
+
+  private static boolean debug(ParseResult parsed) {
+    for (ParseResult r = parsed; r != null; r = r.subcommand()) {
+      if (r.hasMatchedOption("--debug")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String commandName(CommandLine cmd) {
+    return cmd.getCommandSpec().qualifiedName();
+  }
+
+  private static String firstLine(String message) {
+    return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", "; ");
+  }
+}

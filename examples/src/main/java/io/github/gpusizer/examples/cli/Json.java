@@ -1,0 +1,83 @@
+package io.github.gpusizer.examples.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Money;
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/** Small helpers for building the CLI's JSON documents with Jackson's tree model. */
+final class Json {
+  static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+
+  private Json() {}
+
+  static ObjectNode object() {
+    return NODES.objectNode();
+  }
+
+  static ArrayNode array() {
+    return NODES.arrayNode();
+  }
+
+  /** {@code {"amount": 12.34, "currency": "USD"}}; the amount keeps the scale it has (no exponent). */
+  static ObjectNode money(Money money) {
+    ObjectNode node = object();
+    BigDecimal amount = money.amount();
+    if (amount.scale() < 0) {
+      amount = amount.setScale(0);
+    }
+    node.put("amount", amount);
+    node.put("currency", money.currency().getCurrencyCode());
+    return node;
+  }
+
+  static void put(ObjectNode node, String field, Optional<?> value) {
+    if (value.isPresent()) {
+      Object v = value.get();
+      if (v instanceof Money m) {
+        node.set(field, money(m));
+      } else if (v instanceof JsonNode j) {
+        node.set(field, j);
+      } else {
+        node.put(field, v.toString());
+      }
+    } else {
+      node.putNull(field);
+    }
+  }
+
+  static void put(ObjectNode node, String field, OptionalDouble value) {
+    if (value.isPresent()) {
+      node.put(field, value.getAsDouble());
+    } else {
+      node.putNull(field);
+    }
+  }
+
+  static void put(ObjectNode node, String field, OptionalInt value) {
+    if (value.isPresent()) {
+      node.put(field, value.getAsInt());
+    } else {
+      node.putNull(field);
+    }
+  }
+
+  /** A finite double rounded to {@code digits} significant decimals for stable, readable output; NaN → null. */
+  static void putRounded(ObjectNode node, String field, double value, int digits) {
+    if (!Double.isFinite(value)) {
+      node.putNull(field);
+      return;
+    }
+    node.put(field, Double.parseDouble(String.format(Locale.ROOT, "%." + digits + "g", value)));
+  }
+
+  static String pretty(JsonNode node) {
+    return node.toPrettyString() + System.lineSeparator();
+  }
+}

@@ -1,0 +1,174 @@
+package io.github.gpusizer.examples.cli;
+
+import com.google.common.collect.ImmutableMap;
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.core.GpuSizer;
+import io.github.gpusizer.core.Objective;
+import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.Suggestion;
+import io.github.gpusizer.core.cost.ExchangeRates;
+import io.github.gpusizer.core.task.Task;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gpusizer recommend}: the ranked options, the Pareto front and the rejected candidates with reasons. */
+@Command(name = "recommend", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Recommend hardware for a task: every offering x instance count x parallel layout that fits, "
+        + "ranked by the objective, with the cost/time Pareto front and every rejected candidate with its reason.",
+        "Exits with 1 when nothing meets the constraints (the message says what would)."})
+final class RecommendCommand implements Callable<Integer> {
+  static final Choices<Objective> OBJECTIVES = Choices.of("--objective", ImmutableMap.of(
+      "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE));
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  CommonOptions common;
+
+  @Mixin
+  TaskOptions taskOptions;
+
+  @Option(names = "--deadline", paramLabel = "DURATION", converter = Converters.Time.class,
+      description = "Longest acceptable wall time, e.g. 24h (default), 3d, 1d12h.")
+  Duration deadline;
+
+  @Option(names = "--budget", paramLabel = "MONEY",
+      description = "Most the job may cost, e.g. 2000CNY or 300USD (a bare number is in --currency).")
+  String budget;
+
+  @Option(names = "--objective", paramLabel = "cheapest|fastest|value", defaultValue = "cheapest",
+      description = "What to optimise; value = the cheapest among options at most 1.5x as slow as the fastest "
+          + "(default: ${DEFAULT-VALUE}).")
+  String objective = "cheapest";
+
+  @Option(names = "--max-gpus", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Most GPUs in all (default " + GpuSizer.DEFAULT_MAX_GPUS + ").")
+  Integer maxGpus;
+
+  @Option(names = "--max-nodes", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Most instances (nodes) in all (default: as many as --max-gpus allows).")
+  Integer maxNodes;
+
+  @Option(names = "--provider", paramLabel = "P", split = ",", description = "Only these providers (repeatable).")
+  List<String> providers = new ArrayList<>();
+
+  @Option(names = "--gpu", paramLabel = "NAME", split = ",",
+      description = "Only these GPU models (id, name or alias; repeatable).")
+  List<String> gpus = new ArrayList<>();
+
+  @Option(names = "--spot", description = "Also consider spot (pre-emptible) prices.")
+  boolean spot;
+
+  @Option(names = "--currency", paramLabel = "CODE",
+      description = "Currency costs are ranked and shown in (default: the budget's, else USD).")
+  String currency;
+
+  @Option(names = "--rate", paramLabel = "FROM:TO=RATE", converter = Converters.Rate.class,
+      description = "An exchange rate overriding the bundled reference rates, e.g. CNY:USD=0.14 (repeatable).")
+  List<Quantities.Rate> rates = new ArrayList<>();
+
+  @Option(names = "--cuda", paramLabel = "VERSION",
+      description = "Your CUDA version, e.g. 11.8: GPUs that need a newer one are rejected.")
+  String cuda;
+
+  @Option(names = "--plot", paramLabel = "FILE.svg",
+      description = "Also draw total cost against wall time of every feasible option as SVG.")
+  Path plot;
+
+  @Option(names = "--top", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "10",
+      description = "Rows of options and rejections in the table (default ${DEFAULT-VALUE}; JSON and CSV list all).")
+  int top = 10;
+
+  @Override
+  public Integer call() {
+    Task task = taskOptions.task();
+    Catalog catalog = common.catalog();
+    GpuSizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(OBJECTIVES.get(objective));
+    Currency ranking = currency == null ? null : Quantities.currency("--currency", currency);
+    if (ranking != null) {
+      sizer.currency(ranking.getCurrencyCode());
+    }
+    if (deadline != null) {
+      sizer.deadline(deadline);
+    }
+    if (budget != null) {
+      Money money = Quantities.money("--budget", budget, ranking != null ? ranking : GpuSizer.DEFAULT_CURRENCY);
+      if (money.amount().signum() <= 0) {
+        throw new IllegalArgumentException("--budget must be > 0, was '" + budget + "'");
+      }
+      sizer.budget(money);
+    }
+    if (maxGpus != null) {
+      sizer.maxGpus(maxGpus);
+    }
+    if (maxNodes != null) {
+      sizer.maxNodes(maxNodes);
+    }
+    if (!providers.isEmpty()) {
+      sizer.providers(providers.toArray(String[]::new));
+    }
+    if (!gpus.isEmpty()) {
+      sizer.gpuModels(gpus.stream().map(g -> catalog.gpu(g).id()).toArray(String[]::new));
+    }
+    if (spot) {
+      sizer.allowSpot();
+    }
+    if (!rates.isEmpty()) {
+      ExchangeRates exchange = ExchangeRates.bundled();
+      for (Quantities.Rate r : rates) {
+        exchange = exchange.with(r.from(), r.to(), r.rate());
+      }
+      sizer.exchangeRates(exchange);
+    }
+    if (cuda != null) {
+      sizer.cudaVersion(cuda);
+    }
+    Recommendation rec = sizer.recommend();
+    Output.print(spec, RecommendReport.render(rec, task, common.format, top));
+    if (!rec.isFeasible()) {
+      throw new InfeasibleException("no option meets the constraints: "
+          + rec.suggestion().map(RecommendCommand::advice).orElse(rec.rejected().size()
+              + " candidates rejected; see the rejections above"));
+    }
+    if (plot != null) {
+      writePlot(rec);
+    }
+    return 0;
+  }
+
+  /** The library's advice, then the options that would act on it. */
+  static String advice(Suggestion s) {
+    List<String> flags = new ArrayList<>();
+    s.deadline().ifPresent(d -> flags.add("--deadline " + Quantities.format(d)));
+    s.budget().ifPresent(b -> flags.add("--budget " + b.rounded().amount().toPlainString()
+        + b.currency().getCurrencyCode()));
+    s.gpus().ifPresent(n -> flags.add("--max-gpus " + n + " --max-nodes " + n));
+    s.cuda().ifPresent(v -> flags.add("--cuda " + v));
+    return s.advice() + (flags.isEmpty() ? "" : " (options: " + String.join(" or ", flags) + ")");
+  }
+
+  private void writePlot(Recommendation rec) {
+    try {
+      Files.writeString(plot, RecommendReport.plot(rec), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(new IOException("cannot write --plot " + plot + ": " + e.getMessage(), e));
+    }
+    spec.commandLine().getErr().println("plot written to " + plot);
+    spec.commandLine().getErr().flush();
+  }
+}

@@ -1,0 +1,325 @@
+package io.github.gpusizer.examples.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.Option;
+import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.Suggestion;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.task.Task;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** The JSON, CSV, table and plot of a {@link Recommendation}; the JSON field names are the CLI's stable schema. */
+final class RecommendReport {
+  private RecommendReport() {}
+
+  static String render(Recommendation rec, Task task, Format format, int top) {
+    switch (format) {
+      case JSON:
+        return Json.pretty(json(rec, task));
+      case CSV:
+        return csv(rec);
+      default:
+        return table(rec, task, top);
+    }
+  }
+
+  // ---------------------------------------------------------------- JSON
+
+  static ObjectNode json(Recommendation rec, Task task) {
+    ObjectNode root = Json.object();
+    ObjectNode model = root.putObject("model");
+    model.put("name", task.model().name());
+    model.put("parameters", task.model().parameters());
+    model.put("trainableParameters", Trainable.parameters(task));
+    Reports.task(root.putObject("task"), task);
+    root.put("objective", rec.objective().name());
+    root.put("currency", rec.currency().getCurrencyCode());
+    root.put("feasible", rec.isFeasible());
+    if (rec.best().isPresent()) {
+      root.set("best", option(rec.best().get(), 1, true));
+    } else {
+      root.putNull("best");
+    }
+    Set<Option> front = frontOf(rec);
+    ArrayNode options = root.putArray("options");
+    for (int i = 0; i < rec.options().size(); i++) {
+      options.add(option(rec.options().get(i), i + 1, front.contains(rec.options().get(i))));
+    }
+    ArrayNode pareto = root.putArray("paretoFront");
+    for (Option o : rec.paretoFront()) {
+      pareto.add(option(o, rec.options().indexOf(o) + 1, true));
+    }
+    // An option of the front that is not among the ranked options (the ranking keeps only the best instance
+    // count and layout of each offering and pricing mode) has no rank.
+    ArrayNode rejected = root.putArray("rejected");
+    rec.rejected().forEach(r -> rejected.add(rejection(r)));
+    if (rec.suggestion().isPresent()) {
+      root.set("suggestion", suggestion(rec.suggestion().get()));
+    } else {
+      root.putNull("suggestion");
+    }
+    return root;
+  }
+
+  private static Set<Option> frontOf(Recommendation rec) {
+    return new HashSet<>(rec.paretoFront());
+  }
+
+  static ObjectNode option(Option o, int rank, boolean onFront) {
+    ObjectNode node = Json.object();
+    if (rank >= 1) {
+      node.put("rank", rank);
+    } else {
+      node.putNull("rank");
+    }
+    node.put("provider", o.offering().provider());
+    node.put("instanceType", o.offering().instanceType());
+    node.put("region", o.offering().region());
+    node.put("gpu", o.gpu().id());
+    node.put("gpuCount", o.gpus());
+    node.put("gpusPerNode", o.offering().gpuCount());
+    node.put("nodes", o.instances());
+    node.put("pricing", o.pricing().name());
+    node.set("pricePerHour", Json.money(pricePerHour(o)));
+    node.set("totalCost", Json.money(o.cost().rounded()));
+    node.set("nativeTotalCost", Json.money(o.nativeCost().rounded()));
+    node.put("costConverted", o.costConverted());
+    Json.putRounded(node, "wallSeconds", Output.seconds(o.wallTime()), 6);
+    Json.putRounded(node, "billedSeconds", Output.seconds(o.billedTime()), 6);
+    node.put("runs", o.runs());
+    node.set("layout", Reports.layout(o.layout()));
+    node.put("microBatch", o.microBatch());
+    node.put("checkpointing", o.checkpointing().name());
+    node.set("memory", Reports.memory(o.memory()));
+    ObjectNode throughput = node.putObject("throughput");
+    Json.putRounded(throughput, "samplesPerSecond", o.samplesPerSecond(), 6);
+    Json.putRounded(throughput, "tokensPerSecond", o.tokensPerSecond(), 6);
+    Json.putRounded(node, "stepSeconds", Output.seconds(o.stepTime()), 6);
+    node.put("bottleneck", o.bottleneck().name());
+    node.set("host", Reports.host(o.host()));
+    node.put("paretoOptimal", onFront);
+    ArrayNode warnings = node.putArray("warnings");
+    o.warnings().forEach(warnings::add);
+    node.put("rationale", o.rationale());
+    return node;
+  }
+
+  /** The whole option's price per hour in the offering's currency: all instances, at the pricing used. */
+  static Money pricePerHour(Option o) {
+    Offering offering = o.offering();
+    Money perInstance = o.pricing() == PricingMode.SPOT
+        ? offering.spotPerHour().orElse(offering.onDemandPerHour()) : offering.onDemandPerHour();
+    return perInstance.times(o.instances());
+  }
+
+  static ObjectNode rejection(Rejection r) {
+    ObjectNode node = Json.object();
+    node.put("candidate", candidate(r));
+    node.put("kind", r.kind().name());
+    node.put("reason", r.reason());
+    node.put("provider", r.offering().provider());
+    node.put("instanceType", r.offering().instanceType());
+    node.put("gpu", r.offering().gpu().id());
+    Json.put(node, "gpuCount", r.gpus());
+    Json.put(node, "nodes", r.instances());
+    Json.put(node, "pricing", r.pricing().map(PricingMode::name));
+    return node;
+  }
+
+  static String candidate(Rejection r) {
+    StringBuilder s = new StringBuilder(r.offering().provider()).append(' ').append(r.offering().instanceType());
+    if (r.instances().isPresent() && r.instances().getAsInt() > 1) {
+      s.append(" x").append(r.instances().getAsInt());
+    }
+    s.append(" (");
+    s.append(r.gpus().isPresent() ? r.gpus().getAsInt() : r.offering().gpuCount()).append(" x ")
+        .append(r.offering().gpu().id());
+    r.pricing().filter(p -> p != PricingMode.ON_DEMAND)
+        .ifPresent(p -> s.append(", ").append(p.name().toLowerCase(Locale.ROOT)));
+    return s.append(')').toString();
+  }
+
+  static ObjectNode suggestion(Suggestion s) {
+    ObjectNode node = Json.object();
+    node.put("advice", s.advice());
+    if (s.deadline().isPresent()) {
+      Json.putRounded(node, "deadlineSeconds", Output.seconds(s.deadline().get()), 6);
+    } else {
+      node.putNull("deadlineSeconds");
+    }
+    Json.put(node, "budget", s.budget());
+    Json.put(node, "gpus", s.gpus());
+    Json.put(node, "cuda", s.cuda());
+    return node;
+  }
+
+  // ---------------------------------------------------------------- CSV
+
+  /** One row per candidate: the ranked options first ({@code status} best or option), then the rejected. */
+  static String csv(Recommendation rec) {
+    List<ObjectNode> rows = new ArrayList<>();
+    Set<Option> front = frontOf(rec);
+    for (int i = 0; i < rec.options().size(); i++) {
+      Option o = rec.options().get(i);
+      ObjectNode row = Json.object();
+      row.put("status", i == 0 ? "best" : "option");
+      ObjectNode full = option(o, i + 1, front.contains(o));
+      full.remove("rationale");
+      full.remove("host");
+      row.setAll(full);
+      row.put("rationale", o.rationale());
+      rows.add(row);
+    }
+    for (Rejection r : rec.rejected()) {
+      ObjectNode row = Json.object();
+      row.put("status", "rejected");
+      row.put("candidate", candidate(r));
+      row.put("provider", r.offering().provider());
+      row.put("instanceType", r.offering().instanceType());
+      row.put("region", r.offering().region());
+      row.put("gpu", r.offering().gpu().id());
+      Json.put(row, "gpuCount", r.gpus());
+      Json.put(row, "nodes", r.instances());
+      row.put("rejection", r.kind().name());
+      row.put("reason", r.reason());
+      rows.add(row);
+    }
+    if (rows.isEmpty()) {
+      return "status\n";
+    }
+    return Csv.write(rows);
+  }
+
+  // ---------------------------------------------------------------- table
+
+  static String table(Recommendation rec, Task task, int top) {
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "%s, %s, %s parameters (%s trainable)%s; objective %s; costs in %s%n",
+        task.model().name(), Reports.kind(task), Output.count(task.model().parameters()),
+        Output.count(Trainable.parameters(task)),
+        task.tokens().isPresent() ? ", " + Output.count(task.tokens().getAsDouble()) + " tokens"
+            : task.samples().isPresent() ? ", " + Output.count(task.samples().getAsDouble()) + " samples" : "",
+        rec.objective().name().toLowerCase(Locale.ROOT).replace('_', ' '), rec.currency().getCurrencyCode()));
+    if (rec.best().isPresent()) {
+      Option best = rec.best().get();
+      s.append("\nBEST: ").append(describe(best)).append('\n');
+      s.append("  ").append(best.rationale()).append('\n');
+      for (String w : best.warnings()) {
+        s.append("  warning: ").append(w).append('\n');
+      }
+      s.append(String.format(Locale.ROOT, "%nRANKED OPTIONS (%d feasible%s)%n", rec.options().size(),
+          rec.options().size() > top ? ", top " + top + " shown" : ""));
+      s.append(optionTable(rec.options().subList(0, Math.min(top, rec.options().size())), rec, frontOf(rec)));
+      s.append(String.format(Locale.ROOT, "%nPARETO FRONT, cost vs time (%d options, fastest first)%n",
+          rec.paretoFront().size()));
+      List<Option> front = new ArrayList<>(rec.paretoFront());
+      front.sort(java.util.Comparator.comparing(Option::wallTime));
+      if (front.size() > top) {
+        s.append(String.format(Locale.ROOT, "(%d shown: the fastest %d and the cheapest)%n", top, top - 1));
+        List<Option> shown = new ArrayList<>(front.subList(0, top - 1));
+        shown.add(front.get(front.size() - 1));
+        front = shown;
+      }
+      s.append(optionTable(front, rec, frontOf(rec)));
+    } else {
+      s.append("\nNO OPTION MEETS THE CONSTRAINTS.\n");
+      rec.suggestion().ifPresent(sg -> s.append("  ").append(sg.advice()).append('\n'));
+    }
+    s.append(String.format(Locale.ROOT, "%nREJECTED (%d candidates)%n", rec.rejected().size()));
+    s.append(rejections(rec.rejected(), top));
+    return s.toString();
+  }
+
+  static String describe(Option o) {
+    return String.format(Locale.ROOT, "%s %s%s: %d x %s, %s, %s, %s", o.offering().provider(),
+        o.offering().instanceType(), o.instances() > 1 ? " x" + o.instances() : "", o.gpus(), o.gpu().id(),
+        o.layout(), Output.duration(o.wallTime()), Output.money(o.cost()));
+  }
+
+  private static String optionTable(List<Option> options, Recommendation rec, Set<Option> front) {
+    TextTable table = new TextTable(">#", "PROVIDER", "INSTANCE", ">NODES", ">GPUS", "GPU", "LAYOUT", ">MEM/GPU",
+        ">TIME", ">COST", ">PRICE/H", "BOTTLENECK", "PARETO");
+    for (Option o : options) {
+      int rank = rec.options().indexOf(o) + 1;
+      table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
+              + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
+          o.instances(), o.gpus(), o.gpu().id(), o.layout(), Reports.size(o.memory().perGpu()),
+          Output.duration(o.wallTime()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
+          Output.money(pricePerHour(o)),
+          o.bottleneck().name().toLowerCase(Locale.ROOT).replace('_', ' '), front.contains(o) ? "yes" : "");
+    }
+    String text = table.render();
+    if (options.stream().anyMatch(Option::costConverted)) {
+      text += "* converted from the offering's currency with reference exchange rates (override with --rate)\n";
+    }
+    return text;
+  }
+
+  /** Counts per kind, then up to {@code top} examples, one per kind first. */
+  private static String rejections(List<Rejection> rejected, int top) {
+    if (rejected.isEmpty()) {
+      return "  none\n";
+    }
+    Map<Rejection.Kind, List<Rejection>> byKind = new EnumMap<>(Rejection.Kind.class);
+    for (Rejection r : rejected) {
+      byKind.computeIfAbsent(r.kind(), k -> new ArrayList<>()).add(r);
+    }
+    StringBuilder s = new StringBuilder("  by reason: ");
+    List<String> counts = new ArrayList<>();
+    byKind.forEach((k, list) -> counts.add(k.name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + list.size()));
+    s.append(String.join(", ", counts)).append('\n');
+    List<Rejection> shown = new ArrayList<>();
+    for (int round = 0; shown.size() < Math.min(top, rejected.size()); round++) {
+      boolean any = false;
+      for (List<Rejection> list : byKind.values()) {
+        if (round < list.size() && shown.size() < top) {
+          shown.add(list.get(round));
+          any = true;
+        }
+      }
+      if (!any) {
+        break;
+      }
+    }
+    TextTable table = new TextTable("CANDIDATE", "WHY", "REASON");
+    for (Rejection r : shown) {
+      table.row(candidate(r), r.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.reason());
+    }
+    s.append(table.render());
+    if (rejected.size() > shown.size()) {
+      s.append(String.format(Locale.ROOT, "  ... %d more (see --format json or csv)%n",
+          rejected.size() - shown.size()));
+    }
+    return s.toString();
+  }
+
+  // ---------------------------------------------------------------- plot
+
+  static String plot(Recommendation rec) {
+    Set<Option> front = frontOf(rec);
+    List<CostTimePlot.Point> points = new ArrayList<>();
+    Option best = rec.best().orElse(null);
+    List<Option> all = new ArrayList<>(rec.options());
+    rec.paretoFront().stream().filter(o -> !rec.options().contains(o)).forEach(all::add);
+    for (Option o : all) {
+      points.add(new CostTimePlot.Point(describeShort(o), Math.max(Output.seconds(o.wallTime()) / 3600, 1e-6),
+          o.cost().amount().doubleValue(), front.contains(o), o.equals(best)));
+    }
+    return CostTimePlot.render(points, rec.currency().getCurrencyCode());
+  }
+
+  private static String describeShort(Option o) {
+    return o.offering().provider() + " " + o.offering().instanceType() + (o.instances() > 1 ? " x" + o.instances() : "")
+        + " (" + o.gpus() + " x " + o.gpu().id() + ")";
+  }
+}

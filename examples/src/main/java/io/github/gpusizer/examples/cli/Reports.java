@@ -1,0 +1,200 @@
+package io.github.gpusizer.examples.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.HostSizing;
+import io.github.gpusizer.core.estimate.MemoryBreakdown;
+import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.estimate.PerformanceEstimate;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Task;
+import java.util.List;
+import java.util.Locale;
+
+/** The JSON documents and tables of {@code estimate}; the field names are the CLI's stable schema. */
+final class Reports {
+  private Reports() {}
+
+  static ObjectNode estimate(Estimate e) {
+    Task task = e.task();
+    ObjectNode root = Json.object();
+    ObjectNode model = root.putObject("model");
+    model.put("name", task.model().name());
+    model.put("parameters", task.model().parameters());
+    model.put("trainableParameters", Trainable.parameters(task));
+    ObjectNode t = root.putObject("task");
+    task(t, task);
+    ObjectNode hardware = root.putObject("hardware");
+    hardware.put("gpu", e.hardware().gpu().id());
+    hardware.put("gpuName", e.hardware().gpu().name());
+    hardware.put("gpuCount", e.hardware().gpus());
+    hardware.put("gpusPerNode", e.hardware().gpusPerNode());
+    hardware.put("nodes", e.hardware().nodes());
+    root.set("layout", layout(e.layout()));
+    root.set("memory", memory(e.memory()));
+    PerformanceEstimate p = e.performance();
+    ObjectNode throughput = root.putObject("throughput");
+    Json.putRounded(throughput, "samplesPerSecond", p.samplesPerSecond(), 6);
+    if (task.isImageModel()) {
+      throughput.putNull("tokensPerSecond");
+    } else {
+      Json.putRounded(throughput, "tokensPerSecond", p.tokensPerSecond(), 6);
+    }
+    ObjectNode flops = root.putObject("flops");
+    Json.putRounded(flops, "perStep", p.flopsPerStep(), 6);
+    Json.putRounded(flops, "achievedTflopsPerGpu", p.achievedTflopsPerGpu(), 4);
+    Json.putRounded(flops, "mfu", p.mfu(), 4);
+    ObjectNode time = root.putObject("time");
+    Json.putRounded(time, "stepSeconds", Output.seconds(p.stepTime()), 6);
+    if (p.totalTime().isPresent()) {
+      Json.putRounded(time, "totalSeconds", Output.seconds(p.totalTime().get()), 6);
+    } else {
+      time.putNull("totalSeconds");
+    }
+    Json.putRounded(root, "scalingEfficiency", p.scalingEfficiency(), 4);
+    root.put("bottleneck", p.bottleneck().name());
+    root.set("host", host(e.host()));
+    ArrayNode warnings = root.putArray("warnings");
+    e.warnings().forEach(warnings::add);
+    return root;
+  }
+
+  static void task(ObjectNode t, Task task) {
+    t.put("kind", task.kind().name());
+    t.put("precision", task.precision().name());
+    if (task.kind().isTraining()) {
+      t.put("optimizer", task.optimizer().name());
+    }
+    t.put("microBatch", task.microBatch());
+    t.put("globalBatch", task.globalBatch());
+    if (task.isImageModel()) {
+      t.put("imageSize", task.imageSize());
+    } else {
+      t.put("sequenceLength", task.sequenceLength());
+    }
+    t.put("checkpointing", task.checkpointing().name());
+    t.put("flashAttention", task.flashAttention());
+    if (task.kind().isAdapter()) {
+      t.put("loraRank", task.loraRank());
+      ArrayNode targets = t.putArray("loraTargets");
+      task.loraTargets().forEach(x -> targets.add(x.name()));
+    }
+    t.put("quantization", task.quantization().name());
+    if (!task.kind().isTraining()) {
+      t.put("generatedTokens", task.generatedTokens());
+    }
+    Json.put(t, "tokens", task.tokens());
+    Json.put(t, "samples", task.samples());
+  }
+
+  static ObjectNode layout(Layout layout) {
+    ObjectNode node = Json.object();
+    node.put("dataParallel", layout.dataParallel());
+    node.put("tensorParallel", layout.tensorParallel());
+    node.put("pipelineParallel", layout.pipelineParallel());
+    node.put("zeroStage", layout.zero().number());
+    node.put("gpusPerNode", layout.gpusPerNode());
+    node.put("description", layout.toString());
+    return node;
+  }
+
+  static ObjectNode memory(MemoryEstimate m) {
+    ObjectNode node = Json.object();
+    node.put("perGpuBytes", m.perGpu().bytes());
+    node.put("allocatedBytes", m.breakdown().allocated().bytes());
+    node.put("capacityBytes", m.capacity().bytes());
+    node.put("headroomBytes", m.headroom().bytes());
+    node.put("fits", m.fits());
+    MemoryBreakdown b = m.breakdown();
+    ObjectNode breakdown = node.putObject("breakdown");
+    breakdown.put("weights", b.weights().bytes());
+    breakdown.put("gradients", b.gradients().bytes());
+    breakdown.put("optimizer", b.optimizer().bytes());
+    breakdown.put("activations", b.activations().bytes());
+    breakdown.put("kvCache", b.kvCache().bytes());
+    breakdown.put("temporary", b.temporary().bytes());
+    breakdown.put("overhead", b.overhead().bytes());
+    return node;
+  }
+
+  static ObjectNode host(HostSizing h) {
+    ObjectNode node = Json.object();
+    node.put("cpuCores", h.cpuCores());
+    node.put("ramBytes", h.ram().bytes());
+    node.put("diskBytes", h.disk().bytes());
+    node.put("diskType", h.diskType().name());
+    node.put("reason", h.reason());
+    return node;
+  }
+
+  static String estimateTable(Estimate e) {
+    Task task = e.task();
+    PerformanceEstimate p = e.performance();
+    MemoryEstimate m = e.memory();
+    MemoryBreakdown b = m.breakdown();
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "%s, %s, %s parameters (%s trainable)%n", task.model().name(),
+        kind(task), Output.count(task.model().parameters()), Output.count(Trainable.parameters(task))));
+    s.append(String.format(Locale.ROOT, "on %d x %s (%s), layout %s%n%n", e.hardware().gpus(),
+        e.hardware().gpu().name(), e.hardware().nodes() > 1 ? e.hardware().nodes() + " nodes" : "1 node",
+        e.layout()));
+    TextTable memory = new TextTable("MEMORY PER GPU", ">SIZE");
+    memory.row("weights", size(b.weights()))
+        .row("gradients", size(b.gradients()))
+        .row("optimizer state", size(b.optimizer()))
+        .row("activations", size(b.activations()))
+        .row("KV cache", size(b.kvCache()))
+        .row("temporary buffers", size(b.temporary()))
+        .row("allocated (torch max_memory_allocated)", size(b.allocated()))
+        .row("CUDA context + allocator overhead", size(b.overhead()))
+        .row("total (as nvidia-smi shows)", size(m.perGpu()))
+        .row("GPU memory", size(m.capacity()));
+    s.append(memory.render());
+    s.append(m.fits()
+        ? String.format(Locale.ROOT, "fits, %s free%n%n", size(m.headroom()))
+        : String.format(Locale.ROOT, "DOES NOT FIT: needs %s, has %s%n%n", size(m.perGpu()), size(m.capacity())));
+    TextTable perf = new TextTable("PERFORMANCE", ">VALUE");
+    perf.row("step time", Output.duration(p.stepTime()))
+        .row("samples/s (all GPUs)", Output.decimal(p.samplesPerSecond()));
+    if (!task.isImageModel()) {
+      perf.row("tokens/s (all GPUs)", Output.count(p.tokensPerSecond()));
+    }
+    perf.row("FLOPs per step", String.format(Locale.ROOT, "%.3g", p.flopsPerStep()))
+        .row("achieved TFLOP/s per GPU", Output.decimal(p.achievedTflopsPerGpu()))
+        .row("MFU", Output.percent(p.mfu()))
+        .row("scaling efficiency", Output.percent(p.scalingEfficiency()))
+        .row("bottleneck", p.bottleneck().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        .row("total time", p.totalTime().map(Output::duration).orElse("- (give --tokens or --samples)"));
+    s.append(perf.render());
+    HostSizing h = e.host();
+    s.append(String.format(Locale.ROOT, "%nhost per node: %d CPU cores, %s RAM, %s %s (%s)%n", h.cpuCores(),
+        size(h.ram()), size(h.disk()), h.diskType().name().replace('_', ' '), h.reason()));
+    List<String> warnings = e.warnings();
+    if (!warnings.isEmpty()) {
+      s.append("\nwarnings:\n");
+      warnings.forEach(w -> s.append("  - ").append(w).append('\n'));
+    }
+    return s.toString();
+  }
+
+  static String kind(Task task) {
+    switch (task.kind()) {
+      case PRETRAINING:
+        return "training";
+      case FULL_FINE_TUNING:
+        return "full fine-tuning";
+      case LORA:
+        return "LoRA r=" + task.loraRank();
+      case QLORA:
+        return "QLoRA r=" + task.loraRank();
+      default:
+        return "inference";
+    }
+  }
+
+  static String size(DataSize size) {
+    return Output.memory(size);
+  }
+}

@@ -1,0 +1,374 @@
+package io.github.gpusizer.examples.cli;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableMap;
+import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.HuggingFaceConfig;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Norm;
+import io.github.gpusizer.core.model.Positions;
+import io.github.gpusizer.core.model.Presets;
+import io.github.gpusizer.core.model.Safetensors;
+import io.github.gpusizer.core.model.SafetensorsInfo;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.LoraTarget;
+import io.github.gpusizer.core.task.Optimizer;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.TaskKind;
+import io.github.gpusizer.core.task.WeightQuantization;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/** The options that describe a task, shared by {@code estimate}, {@code recommend} and {@code check}. */
+final class TaskOptions {
+  static final Choices<TaskKind> TASKS = Choices.of("--task", ImmutableMap.of(
+      "train", TaskKind.PRETRAINING, "finetune", TaskKind.FULL_FINE_TUNING, "lora", TaskKind.LORA,
+      "qlora", TaskKind.QLORA, "infer", TaskKind.INFERENCE));
+  static final Choices<PrecisionMode> PRECISIONS = Choices.of("--precision", ImmutableMap.of(
+      "fp32", PrecisionMode.FP32, "tf32", PrecisionMode.TF32, "fp16", PrecisionMode.FP16_MIXED,
+      "bf16", PrecisionMode.BF16_MIXED, "bf16-pure", PrecisionMode.BF16_PURE, "fp8", PrecisionMode.FP8_MIXED));
+  static final Choices<Optimizer> OPTIMIZERS = Choices.of("--optimizer", ImmutableMap.<String, Optimizer>builder()
+      .put("sgd", Optimizer.SGD).put("sgd-momentum", Optimizer.SGD_MOMENTUM).put("adam", Optimizer.ADAM)
+      .put("adamw", Optimizer.ADAMW).put("adam-8bit", Optimizer.ADAM_8BIT).put("adamw-8bit", Optimizer.ADAM_8BIT)
+      .put("adafactor", Optimizer.ADAFACTOR).put("lamb", Optimizer.LAMB).build());
+  static final Choices<Checkpointing> CHECKPOINTING = Choices.of("--checkpointing", ImmutableMap.of(
+      "none", Checkpointing.NONE, "selective", Checkpointing.SELECTIVE, "full", Checkpointing.FULL));
+  static final Choices<WeightQuantization> QUANT = Choices.of("--quant", ImmutableMap.of(
+      "none", WeightQuantization.NONE, "int8", WeightQuantization.INT8, "int4", WeightQuantization.INT4,
+      "nf4", WeightQuantization.NF4));
+  static final Choices<LoraTarget> LORA_TARGETS = Choices.of("--lora-targets", ImmutableMap.of(
+      "q", LoraTarget.Q, "k", LoraTarget.K, "v", LoraTarget.V, "o", LoraTarget.O, "mlp", LoraTarget.MLP));
+  static final Choices<Boolean> ON_OFF = Choices.of("--flash-attention", ImmutableMap.of("on", true, "off", false));
+  /** PEFT's {@code LoraConfig} default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
+  static final int DEFAULT_LORA_RANK = 8;
+
+  // ---- the model: exactly one source
+  @Option(names = "--model", paramLabel = "ID", description = "A preset model, e.g. llama-2-7b, resnet50, gpt2.")
+  String model;
+
+  @Option(names = "--hf-config", paramLabel = "PATH", description = "A local Hugging Face config.json.")
+  Path hfConfig;
+
+  @Option(names = "--safetensors", paramLabel = "PATH",
+      description = "A local .safetensors file (its header gives the exact parameter count).")
+  Path safetensors;
+
+  @Option(names = "--transformer", paramLabel = "SPEC",
+      description = "layers=L,hidden=H,heads=A[,kv-heads=K,ffn=F,vocab=V,glu=true|false,tied=true|false]")
+  String transformer;
+
+  @Option(names = "--params", paramLabel = "N", converter = Converters.Count.class,
+      description = "Only a parameter count (7B, 1.5e9); FLOPs assumed 2 per parameter per token or sample.")
+  Long params;
+
+  // ---- what is done
+  @Option(names = "--task", paramLabel = "train|finetune|lora|qlora|infer", defaultValue = "train",
+      description = "What is done with the model (default: ${DEFAULT-VALUE}).")
+  String task = "train";
+
+  @Option(names = "--precision", paramLabel = "fp32|tf32|fp16|bf16|bf16-pure|fp8",
+      description = "Numeric recipe; bf16-pure keeps weights, gradients and optimizer state in BF16 "
+          + "(default: bf16 for training, bf16-pure for LoRA, QLoRA and inference).")
+  String precision;
+
+  @Option(names = "--optimizer", paramLabel = "NAME",
+      description = "sgd, sgd-momentum, adam, adamw (default), adam-8bit, adafactor or lamb.")
+  String optimizer;
+
+  @Option(names = "--micro-batch", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Samples per GPU per step (default 1).")
+  Integer microBatch;
+
+  @Option(names = "--global-batch", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Samples per optimizer step over all GPUs (default: one micro-batch per GPU).")
+  Integer globalBatch;
+
+  @Option(names = "--seq", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Tokens per sample (default 2048; for infer see --prompt).")
+  Integer seq;
+
+  @Option(names = "--image-size", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Image side in pixels for image models (default 224).")
+  Integer imageSize;
+
+  @Option(names = "--checkpointing", paramLabel = "none|selective|full", description = "Activation recomputation.")
+  String checkpointing;
+
+  @Option(names = "--zero", paramLabel = "0..3", description = "ZeRO stage; 3 = FSDP full shard (default 0).")
+  Integer zero;
+
+  @Option(names = "--tp", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Tensor-parallel degree (default 1).")
+  Integer tp;
+
+  @Option(names = "--pp", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Pipeline-parallel degree (default 1).")
+  Integer pp;
+
+  @Option(names = "--flash-attention", paramLabel = "on|off", description = "Fused attention (default on).")
+  String flashAttention;
+
+  @Option(names = "--lora-rank", paramLabel = "R", converter = Converters.PositiveInt.class,
+      description = "LoRA rank (default " + DEFAULT_LORA_RANK + ", PEFT's default).")
+  Integer loraRank;
+
+  @Option(names = "--lora-targets", paramLabel = "q,k,v,o,mlp", description = "Projections with adapters (default q,v).")
+  String loraTargets;
+
+  @Option(names = "--quant", paramLabel = "none|int8|int4|nf4", description = "Storage of frozen or served weights.")
+  String quant;
+
+  @Option(names = "--prompt", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Prompt tokens per request (infer).")
+  Integer prompt;
+
+  @Option(names = "--generate", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Generated tokens per request (infer).")
+  Integer generate;
+
+  @Option(names = "--tokens", paramLabel = "N", converter = Converters.Number.class,
+      description = "Amount of work in tokens (50M, 1.5T); generated tokens for infer.")
+  Double tokens;
+
+  @Option(names = "--samples", paramLabel = "N", converter = Converters.Number.class,
+      description = "Amount of work in samples per epoch (with --epochs).")
+  Double samples;
+
+  @Option(names = "--epochs", paramLabel = "E", converter = Converters.Number.class,
+      description = "Epochs over --samples (default 1).")
+  Double epochs;
+
+  /** Whether any model source was given. */
+  boolean hasModel() {
+    return model != null || hfConfig != null || safetensors != null || transformer != null || params != null;
+  }
+
+  /** The task these options describe. */
+  Task task() {
+    ModelSpec spec = modelSpec();
+    TaskKind kind = TASKS.get(task);
+    Task.Builder b;
+    switch (kind) {
+      case PRETRAINING:
+        b = Task.pretraining(spec);
+        break;
+      case FULL_FINE_TUNING:
+        b = Task.fullFineTuning(spec);
+        break;
+      case LORA:
+        b = Task.lora(spec, loraRank == null ? DEFAULT_LORA_RANK : loraRank);
+        break;
+      case QLORA:
+        b = Task.qlora(spec, loraRank == null ? DEFAULT_LORA_RANK : loraRank);
+        break;
+      default:
+        b = Task.inference(spec);
+        break;
+    }
+    checkArgument(loraRank == null || kind.isAdapter(), "--lora-rank applies only to --task lora or qlora, was --task %s",
+        task);
+    checkArgument(loraTargets == null || kind.isAdapter(),
+        "--lora-targets applies only to --task lora or qlora, was --task %s", task);
+    checkArgument(kind == TaskKind.INFERENCE || (prompt == null && generate == null),
+        "--prompt and --generate apply only to --task infer, was --task %s", task);
+    checkArgument(kind != TaskKind.INFERENCE || seq == null || prompt == null,
+        "give the prompt length once: --prompt or --seq, not both");
+    checkArgument(tokens == null || samples == null, "give the amount of work as --tokens or as --samples, not both");
+    checkArgument(epochs == null || samples != null, "--epochs needs --samples (samples per epoch)");
+    if (precision != null) {
+      b.precision(PRECISIONS.get(precision));
+    }
+    if (optimizer != null) {
+      b.optimizer(OPTIMIZERS.get(optimizer));
+    }
+    if (microBatch != null) {
+      b.microBatch(microBatch);
+    }
+    if (globalBatch != null) {
+      b.globalBatch(globalBatch);
+    }
+    if (seq != null) {
+      b.sequenceLength(seq);
+    }
+    if (prompt != null) {
+      b.sequenceLength(prompt);
+    }
+    if (generate != null) {
+      b.generatedTokens(generate);
+    }
+    if (imageSize != null) {
+      b.imageSize(imageSize);
+    }
+    if (checkpointing != null) {
+      b.checkpointing(CHECKPOINTING.get(checkpointing));
+    }
+    if (flashAttention != null) {
+      b.flashAttention(ON_OFF.get(flashAttention));
+    }
+    if (loraTargets != null) {
+      Set<LoraTarget> targets = EnumSet.noneOf(LoraTarget.class);
+      for (String t : Splitter.on(',').trimResults().omitEmptyStrings().split(loraTargets)) {
+        targets.add(LORA_TARGETS.get(t));
+      }
+      checkArgument(!targets.isEmpty(), "--lora-targets needs at least one of q, k, v, o, mlp, was '%s'", loraTargets);
+      b.loraTargets(targets);
+    }
+    if (quant != null) {
+      b.quantization(QUANT.get(quant));
+    }
+    if (tokens != null) {
+      checkArgument(tokens > 0, "--tokens must be > 0, was %s", tokens);
+      b.tokens(tokens);
+    }
+    if (samples != null) {
+      checkArgument(samples > 0, "--samples must be > 0, was %s", samples);
+      b.samples(samples);
+      if (epochs != null) {
+        checkArgument(epochs > 0, "--epochs must be > 0, was %s", epochs);
+        b.epochs(epochs);
+      }
+    }
+    return b.build();
+  }
+
+  /** The ZeRO stage given, or none. */
+  ZeroStage zeroStage() {
+    return zero == null ? ZeroStage.NONE : ZeroStage.of(zero);
+  }
+
+  int tensorParallel() {
+    return tp == null ? 1 : tp;
+  }
+
+  int pipelineParallel() {
+    return pp == null ? 1 : pp;
+  }
+
+  ModelSpec modelSpec() {
+    List<String> given = new ArrayList<>();
+    if (model != null) {
+      given.add("--model");
+    }
+    if (hfConfig != null) {
+      given.add("--hf-config");
+    }
+    if (safetensors != null) {
+      given.add("--safetensors");
+    }
+    if (transformer != null) {
+      given.add("--transformer");
+    }
+    if (params != null) {
+      given.add("--params");
+    }
+    checkArgument(!given.isEmpty(),
+        "a model is required: --model ID (a preset such as llama-2-7b), --hf-config PATH, --safetensors PATH, "
+            + "--transformer layers=L,hidden=H,heads=A or --params N");
+    checkArgument(given.size() == 1, "give the model once, with one of --model, --hf-config, --safetensors, "
+        + "--transformer or --params; got %s", String.join(" and ", given));
+    if (model != null) {
+      return Presets.get(model);
+    }
+    if (hfConfig != null) {
+      return HuggingFaceConfig.read(hfConfig);
+    }
+    if (safetensors != null) {
+      return fromSafetensors(safetensors);
+    }
+    if (transformer != null) {
+      return transformer(transformer);
+    }
+    checkArgument(params > 0, "--params must be > 0, was %s", params);
+    return Generic.ofParameters(params);
+  }
+
+  /**
+   * A model known from its weights file only: the exact parameter count from the header, forward FLOPs of 2 per
+   * parameter per token (one multiply-add per weight, Kaplan et al. 2020, "Scaling Laws for Neural Language
+   * Models", section 2.1), activations unknown (give --hf-config for those).
+   */
+  static Generic fromSafetensors(Path file) {
+    SafetensorsInfo info = Safetensors.read(file);
+    Path name = file.getFileName();
+    String stem = name == null ? "safetensors" : name.toString().replaceFirst("\\.safetensors$", "");
+    return new Generic(stem.isBlank() ? "safetensors" : stem, info.parameters(), 2.0 * info.parameters(), 0);
+  }
+
+  private static final List<String> TRANSFORMER_KEYS =
+      List.of("layers", "hidden", "heads", "kv-heads", "ffn", "vocab", "glu", "tied", "max-positions");
+  /** Llama 2's vocabulary (meta-llama/Llama-2-7b-hf config.json: vocab_size 32000), used when none is given. */
+  static final int DEFAULT_VOCAB = 32_000;
+
+  /**
+   * Builds a decoder from {@code layers=32,hidden=4096,heads=32[,kv-heads=8,ffn=11008,vocab=32000,glu=true,
+   * tied=false]}. A gated MLP (glu=true, the default) means a Llama-style block (RMSNorm, rotary positions, no
+   * biases, MLP width from {@link #llamaFfn}); glu=false a GPT-2-style block (LayerNorm, biases, rotary positions so no position table is counted).
+   */
+  static Transformer transformer(String spec) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String part : Splitter.on(',').trimResults().omitEmptyStrings().split(spec)) {
+      int eq = part.indexOf('=');
+      checkArgument(eq > 0, "--transformer takes key=value pairs separated by commas (keys %s), was '%s'",
+          String.join(", ", TRANSFORMER_KEYS), part);
+      String key = part.substring(0, eq).strip().toLowerCase(Locale.ROOT).replace('_', '-');
+      checkArgument(TRANSFORMER_KEYS.contains(key), "--transformer has no key '%s'; keys are %s", key,
+          String.join(", ", TRANSFORMER_KEYS));
+      checkArgument(values.put(key, part.substring(eq + 1).strip()) == null, "--transformer gives '%s' twice", key);
+    }
+    for (String required : List.of("layers", "hidden", "heads")) {
+      checkArgument(values.containsKey(required),
+          "--transformer needs %s=N (layers, hidden and heads are required), was '%s'", required, spec);
+    }
+    boolean glu = bool(values.getOrDefault("glu", "true"), "glu");
+    Transformer.Builder b = Transformer.builder("custom-transformer")
+        .layers(dim(values, "layers")).hidden(dim(values, "hidden")).heads(dim(values, "heads"))
+        .vocab(values.containsKey("vocab") ? dim(values, "vocab") : DEFAULT_VOCAB)
+        .gatedMlp(glu).tiedEmbeddings(bool(values.getOrDefault("tied", "false"), "tied"))
+        .norm(glu ? Norm.RMS_NORM : Norm.LAYER_NORM).bias(!glu).positions(Positions.ROTARY);
+    if (values.containsKey("kv-heads")) {
+      b.kvHeads(dim(values, "kv-heads"));
+    }
+    if (values.containsKey("ffn")) {
+      b.ffn(dim(values, "ffn"));
+    } else if (glu) {
+      b.ffn(llamaFfn(dim(values, "hidden")));
+    }
+    if (values.containsKey("max-positions")) {
+      b.maxPositions(dim(values, "max-positions"));
+    }
+    return b.build();
+  }
+
+  /**
+   * Llama's gated-MLP width for a model width h: 2/3 of 4h, rounded up to a multiple of 256 (meta-llama/llama,
+   * llama/model.py, {@code FeedForward}: {@code hidden_dim = int(2 * hidden_dim / 3)}, {@code multiple_of = 256});
+   * 4096 gives Llama-2-7B's 11008.
+   */
+  static int llamaFfn(int hidden) {
+    int f = (int) (2L * 4 * hidden / 3);
+    return (f + 255) / 256 * 256;
+  }
+
+  private static int dim(Map<String, String> values, String key) {
+    return Quantities.integer("--transformer " + key, values.get(key), 1);
+  }
+
+  private static boolean bool(String value, String key) {
+    String v = value.toLowerCase(Locale.ROOT);
+    checkArgument(v.equals("true") || v.equals("false"), "--transformer %s must be true or false, was '%s'", key,
+        value);
+    return Boolean.parseBoolean(v);
+  }
+}

@@ -1,0 +1,252 @@
+package io.github.gpusizer.examples.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.core.GpuSizer;
+import io.github.gpusizer.core.Objective;
+import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Presets;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.examples.cli.JsonReports;
+import io.github.gpusizer.examples.cli.Quantities;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Currency;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Embedding the sizer in a service: a plain JDK {@link HttpServer} that answers JSON. The catalog is loaded once and
+ * shared; each request builds a task and calls {@code GpuSizer.forTask(task)...recommend()}.
+ *
+ * <pre>{@code
+ * try (SizerService service = SizerService.start(new InetSocketAddress("127.0.0.1", 8080), Catalog.bundled())) {
+ *   // POST /recommend {"model": "llama-2-7b", "task": "lora", "tokens": "50M", "deadline": "24h"}
+ *   // GET /gpus, GET /health
+ * }
+ * }</pre>
+ *
+ * <p>Replies: 200 with the same JSON as {@code gpusizer recommend --format json} (also when nothing is feasible:
+ * {@code "feasible": false} and a {@code suggestion}); 400 {@code {"error": ...}} for a bad request, naming the field;
+ * 404 for an unknown path; 405 for a wrong method; 413 for a body over 64 KiB.
+ *
+ * <p>Run: {@code java -cp gpusizer.jar io.github.gpusizer.examples.service.SizerService [port]} (default 8080, on
+ * the loopback address), then {@code curl -d '{"model":"llama-2-7b","task":"lora","tokens":"50M"}'
+ * http://127.0.0.1:8080/recommend}.
+ */
+public final class SizerService implements AutoCloseable {
+  /** The fields a recommend request may carry. */
+  public static final ImmutableSet<String> FIELDS = ImmutableSet.of("model", "task", "tokens", "samples", "epochs",
+      "loraRank", "seq", "microBatch", "deadline", "budget", "objective", "maxGpus", "currency", "spot");
+  private static final ImmutableMap<String, Objective> OBJECTIVES = ImmutableMap.of(
+      "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE);
+  private static final int MAX_BODY_BYTES = 64 * 1024;
+  /** PEFT's LoraConfig default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
+  private static final int DEFAULT_LORA_RANK = 8;
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final Catalog catalog;
+  private final ObjectMapper mapper = new ObjectMapper();
+
+  private SizerService(HttpServer server, ExecutorService executor, Catalog catalog) {
+    this.server = server;
+    this.executor = executor;
+    this.catalog = catalog;
+  }
+
+  /**
+   * Starts serving on {@code address} (port 0 picks a free port; see {@link #port()}).
+   *
+   * @throws IOException if the address cannot be bound
+   */
+  public static SizerService start(InetSocketAddress address, Catalog catalog) throws IOException {
+    HttpServer server = HttpServer.create(address, 0);
+    ExecutorService executor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()));
+    SizerService service = new SizerService(server, executor, catalog);
+    server.createContext("/", service::handle);
+    server.setExecutor(executor);
+    server.start();
+    return service;
+  }
+
+  /** The port it listens on. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdown();
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      String method = exchange.getRequestMethod();
+      switch (path) {
+        case "/health":
+          reply(exchange, method, "GET", () -> mapper.createObjectNode().put("status", "ok"));
+          break;
+        case "/gpus":
+          reply(exchange, method, "GET", () -> JsonReports.gpus(catalog.gpus()));
+          break;
+        case "/recommend":
+          reply(exchange, method, "POST", () -> recommend(body(exchange)));
+          break;
+        default:
+          send(exchange, 404, error("no such path " + path + "; paths are GET /health, GET /gpus, POST /recommend"));
+      }
+    }
+  }
+
+  private interface Answer {
+    JsonNode get() throws IOException;
+  }
+
+  private void reply(HttpExchange exchange, String method, String allowed, Answer answer) throws IOException {
+    if (!method.equals(allowed)) {
+      exchange.getResponseHeaders().set("Allow", allowed);
+      send(exchange, 405, error(exchange.getRequestURI().getPath() + " takes " + allowed + ", was " + method));
+      return;
+    }
+    JsonNode result;
+    try {
+      result = answer.get();
+    } catch (BodyTooLarge e) {
+      send(exchange, 413, error(e.getMessage()));
+      return;
+    } catch (IllegalArgumentException | JsonProcessingException e) {
+      send(exchange, 400, error(e.getMessage()));
+      return;
+    } catch (RuntimeException e) {
+      send(exchange, 500, error("internal error: " + e));
+      return;
+    }
+    send(exchange, 200, result);
+  }
+
+  private static final class BodyTooLarge extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    BodyTooLarge() {
+      super("request body must be at most " + MAX_BODY_BYTES + " bytes");
+    }
+  }
+
+  private JsonNode body(HttpExchange exchange) throws IOException {
+    try (InputStream in = exchange.getRequestBody()) {
+      byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+      if (bytes.length > MAX_BODY_BYTES) {
+        throw new BodyTooLarge();
+      }
+      JsonNode node = mapper.readTree(bytes);
+      if (node == null || !node.isObject()) {
+        throw new IllegalArgumentException("request body must be a JSON object with fields " + FIELDS);
+      }
+      return node;
+    }
+  }
+
+  /** Builds the task and the sizer from a request and answers with the recommendation. */
+  JsonNode recommend(JsonNode request) {
+    for (Iterator<String> names = request.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!FIELDS.contains(name)) {
+        throw new IllegalArgumentException("unknown field '" + name + "'; fields are " + FIELDS);
+      }
+    }
+    String model = text(request, "model").orElseThrow(
+        () -> new IllegalArgumentException("field 'model' is required: a preset id such as llama-2-7b"));
+    ModelSpec spec = Presets.get(model);
+    String kind = text(request, "task").orElse("train").toLowerCase(Locale.ROOT);
+    int rank = text(request, "loraRank").map(v -> Quantities.integer("loraRank", v, 1)).orElse(DEFAULT_LORA_RANK);
+    Task.Builder b = switch (kind) {
+      case "train" -> Task.pretraining(spec);
+      case "finetune" -> Task.fullFineTuning(spec);
+      case "lora" -> Task.lora(spec, rank);
+      case "qlora" -> Task.qlora(spec, rank);
+      case "infer" -> Task.inference(spec);
+      default -> throw new IllegalArgumentException(
+          "field 'task' must be one of train, finetune, lora, qlora, infer, was '" + kind + "'");
+    };
+    text(request, "tokens").ifPresent(v -> b.tokens(Quantities.number("tokens", v)));
+    text(request, "samples").ifPresent(v -> b.samples(Quantities.number("samples", v)));
+    text(request, "epochs").ifPresent(v -> b.epochs(Quantities.number("epochs", v)));
+    text(request, "seq").ifPresent(v -> b.sequenceLength(Quantities.integer("seq", v, 1)));
+    text(request, "microBatch").ifPresent(v -> b.microBatch(Quantities.integer("microBatch", v, 1)));
+    Task task = b.build();
+    GpuSizer sizer = GpuSizer.forTask(task).catalog(catalog);
+    Currency currency = Currency.getInstance("USD");
+    if (text(request, "currency").isPresent()) {
+      currency = Quantities.currency("currency", text(request, "currency").get());
+      sizer.currency(currency.getCurrencyCode());
+    }
+    text(request, "deadline").ifPresent(v -> sizer.deadline(Quantities.duration("deadline", v)));
+    Currency budgetDefault = currency;
+    text(request, "budget").ifPresent(v -> {
+      Money budget = Quantities.money("budget", v, budgetDefault);
+      sizer.budget(budget);
+    });
+    text(request, "objective").ifPresent(v -> {
+      Objective objective = OBJECTIVES.get(v.toLowerCase(Locale.ROOT));
+      if (objective == null) {
+        throw new IllegalArgumentException("field 'objective' must be one of " + OBJECTIVES.keySet() + ", was '" + v
+            + "'");
+      }
+      sizer.objective(objective);
+    });
+    text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(Quantities.integer("maxGpus", v, 1)));
+    if (request.path("spot").asBoolean(false)) {
+      sizer.allowSpot();
+    }
+    Recommendation rec = sizer.recommend();
+    return JsonReports.recommendation(rec, task);
+  }
+
+  private static java.util.Optional<String> text(JsonNode request, String field) {
+    JsonNode node = request.get(field);
+    if (node == null || node.isNull()) {
+      return java.util.Optional.empty();
+    }
+    if (!node.isValueNode()) {
+      throw new IllegalArgumentException("field '" + field + "' must be a string or a number, was " + node);
+    }
+    return java.util.Optional.of(node.asText());
+  }
+
+  private ObjectNode error(String message) {
+    return mapper.createObjectNode().put("error", message);
+  }
+
+  private void send(HttpExchange exchange, int status, JsonNode body) throws IOException {
+    byte[] bytes = mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(body);
+    exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  public static void main(String[] args) throws IOException {
+    int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
+    SizerService service = start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), Catalog.bundled());
+    System.out.println("listening on http://127.0.0.1:" + service.port() + "/ (POST /recommend, GET /gpus, GET /health)");
+  }
+}

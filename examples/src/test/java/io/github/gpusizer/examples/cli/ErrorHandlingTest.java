@@ -1,0 +1,128 @@
+package io.github.gpusizer.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every class of error: one line on stderr saying what was wrong and what is accepted, the documented exit code. */
+class ErrorHandlingTest {
+
+  private static void assertOneLineError(Cli.Run run, int exit, String... fragments) {
+    assertThat(run.exit()).as(run.err()).isEqualTo(exit);
+    assertThat(run.err().lines().count()).as(run.err()).isEqualTo(1);
+    assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
+    for (String fragment : fragments) {
+      assertThat(run.err()).contains(fragment);
+    }
+  }
+
+  @Test
+  void no_subcommand_is_bad_input() {
+    assertOneLineError(Cli.run(), 2, "a subcommand is required: gpus, offers, estimate, recommend or check");
+  }
+
+  @Test
+  void unknown_option_suggests_the_closest() {
+    assertOneLineError(Cli.run("recommend", "--model", "llama-2-7b", "--token", "50M"), 2,
+        "gpusizer recommend:", "--token", "did you mean", "--tokens");
+  }
+
+  @Test
+  void malformed_number_names_option_and_accepted_forms() {
+    assertOneLineError(Cli.run("recommend", "--model", "llama-2-7b", "--tokens", "5X"), 2,
+        "--tokens", "unknown suffix 'X'", "k, M, B");
+  }
+
+  @Test
+  void malformed_duration_names_accepted_forms() {
+    assertOneLineError(Cli.run("recommend", "--model", "llama-2-7b", "--tokens", "5M", "--deadline", "tomorrow"), 2,
+        "--deadline", "24h");
+  }
+
+  @Test
+  void unknown_choice_lists_the_choices() {
+    assertOneLineError(Cli.run("estimate", "--model", "gpt2", "--gpu", "t4", "--precision", "fp12"), 2,
+        "--precision must be one of fp32, tf32, fp16, bf16, bf16-pure, fp8, was 'fp12'");
+  }
+
+  @Test
+  void unknown_model_suggests_presets() {
+    assertOneLineError(Cli.run("estimate", "--model", "llama-2-7", "--gpu", "h100"), 2, "llama-2-7b");
+  }
+
+  @Test
+  void unknown_gpu_suggests_names() {
+    assertOneLineError(Cli.run("estimate", "--model", "gpt2", "--gpu", "h1000"), 2, "h1000", "h100");
+  }
+
+  @Test
+  void missing_model_says_which_options_give_one() {
+    assertOneLineError(Cli.run("estimate", "--gpu", "h100"), 2, "a model is required", "--model", "--params");
+  }
+
+  @Test
+  void two_model_sources_are_rejected() {
+    assertOneLineError(Cli.run("estimate", "--gpu", "h100", "--model", "gpt2", "--params", "7B"), 2,
+        "--model and --params");
+  }
+
+  @Test
+  void missing_required_gpu_of_estimate() {
+    assertOneLineError(Cli.run("estimate", "--model", "gpt2"), 2, "--gpu");
+  }
+
+  @Test
+  void missing_file_is_bad_input(@TempDir Path dir) {
+    assertOneLineError(Cli.run("gpus", "--catalog", dir.resolve("nope.csv").toString()), 2, "nope.csv",
+        "no such file");
+  }
+
+  @Test
+  void malformed_catalog_names_file_and_line(@TempDir Path dir) throws IOException {
+    Path bad = dir.resolve("offerings.csv");
+    Files.writeString(bad, "provider,instance_type\nx,y\n");
+    Cli.Run run = Cli.run("offers", "--catalog", bad.toString());
+    assertOneLineError(run, 2, "offerings.csv");
+  }
+
+  @Test
+  void unreadable_hf_config_is_bad_input(@TempDir Path dir) throws IOException {
+    Path config = dir.resolve("config.json");
+    Files.writeString(config, "{ not json");
+    assertOneLineError(Cli.run("estimate", "--gpu", "h100", "--hf-config", config.toString()), 2, "config.json");
+  }
+
+  @Test
+  void malformed_nvidia_smi_output_names_line() {
+    String file = NvidiaSmiFiles.path("malformed-memory.csv");
+    assertOneLineError(Cli.run("check", "--nvidia-smi-csv", file), 2, "line 2", "memory.total");
+  }
+
+  @Test
+  void debug_prints_the_stack_trace() {
+    Cli.Run run = Cli.run("estimate", "--model", "gpt2", "--gpu", "h1000", "--debug");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("\tat ");
+  }
+
+  @Test
+  void infeasible_request_exits_1_with_what_would_make_it_feasible() {
+    Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M",
+        "--max-gpus", "1", "--deadline", "1m");
+    assertThat(run.exit()).as(run.err()).isEqualTo(1);
+    assertThat(run.err().lines().count()).isEqualTo(1);
+    assertThat(run.err()).startsWith("gpusizer recommend: no option meets the constraints: ");
+    assertThat(run.out()).contains("NO OPTION MEETS THE CONSTRAINTS");
+  }
+
+  @Test
+  void help_exits_0() {
+    Cli.Run run = Cli.run("recommend", "--help");
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("--deadline").contains("--budget").contains("--plot");
+  }
+}

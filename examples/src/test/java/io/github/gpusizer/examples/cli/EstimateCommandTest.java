@@ -1,0 +1,123 @@
+package io.github.gpusizer.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EstimateCommandTest {
+  private static final String[] LORA = {"estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "h100",
+      "--seq", "512", "--tokens", "50M"};
+
+  private static String[] with(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
+  @Test
+  void json_reports_model_memory_throughput_flops_and_time() {
+    Cli.Run run = Cli.run(with(LORA, "--format", "json"));
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode e = run.json();
+    // Llama-2-7B: 6,738,415,616 parameters; LoRA r=8 on q and v: 32 layers x 2 x 8 x (4096 + 4096) = 4,194,304
+    assertThat(e.at("/model/parameters").asLong()).isEqualTo(6_738_415_616L);
+    assertThat(e.at("/model/trainableParameters").asLong()).isEqualTo(4_194_304L);
+    JsonNode memory = e.get("memory");
+    long sum = 0;
+    for (String part : List.of("weights", "gradients", "optimizer", "activations", "kvCache", "temporary")) {
+      sum += memory.at("/breakdown/" + part).asLong();
+    }
+    assertThat(memory.get("allocatedBytes").asLong()).isEqualTo(sum);
+    assertThat(memory.get("perGpuBytes").asLong()).isEqualTo(sum + memory.at("/breakdown/overhead").asLong());
+    assertThat(memory.get("fits").asBoolean()).isTrue();
+    double samples = e.at("/throughput/samplesPerSecond").asDouble();
+    assertThat(e.at("/throughput/tokensPerSecond").asDouble()).isCloseTo(samples * 512, within(samples * 512 * 1e-4));
+    assertThat(e.at("/flops/mfu").asDouble()).isBetween(0.0, 1.0);
+    assertThat(e.at("/flops/achievedTflopsPerGpu").asDouble()).isPositive();
+    assertThat(e.at("/flops/perStep").asDouble()).isPositive();
+    double total = e.at("/time/totalSeconds").asDouble();
+    assertThat(total).isCloseTo(50e6 / e.at("/throughput/tokensPerSecond").asDouble(), within(total * 0.01));
+    assertThat(e.get("bottleneck").asText()).isIn("COMPUTE", "MEMORY_BANDWIDTH", "COMMUNICATION", "CPU_INPUT",
+        "DISK_INPUT");
+    assertThat(e.at("/host/cpuCores").asInt()).isPositive();
+  }
+
+  @Test
+  void without_an_amount_of_work_total_time_is_null() {
+    JsonNode e = Cli.run("estimate", "--model", "gpt2", "--gpu", "a100", "--format", "json").json();
+    assertThat(e.at("/time/totalSeconds").isNull()).isTrue();
+    assertThat(e.at("/time/stepSeconds").asDouble()).isPositive();
+  }
+
+  @Test
+  void image_models_have_no_tokens_per_second() {
+    JsonNode e = Cli.run("estimate", "--model", "resnet50", "--gpu", "a100", "--micro-batch", "64", "--format", "json")
+        .json();
+    assertThat(e.at("/throughput/tokensPerSecond").isNull()).isTrue();
+    assertThat(e.at("/task/imageSize").asInt()).isEqualTo(224);
+  }
+
+  @Test
+  void more_gpus_with_zero_3_need_less_memory_per_gpu() {
+    long one = Cli.run("estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--zero", "3", "--gpus", "2",
+        "--format", "json").json().at("/memory/perGpuBytes").asLong();
+    long eight = Cli.run("estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--zero", "3", "--gpus", "8",
+        "--format", "json").json().at("/memory/perGpuBytes").asLong();
+    assertThat(eight).isLessThan(one);
+  }
+
+  @Test
+  void table_shows_both_memory_figures_and_the_bottleneck() {
+    Cli.Run run = Cli.run(LORA);
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("allocated (torch max_memory_allocated)", "total (as nvidia-smi shows)",
+        "tokens/s", "MFU", "bottleneck", "fits");
+  }
+
+  @Test
+  void csv_is_one_row_with_dotted_columns() {
+    List<String> lines = Cli.run(with(LORA, "--format", "csv")).out().lines().toList();
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(0)).contains("model.parameters", "memory.perGpuBytes", "memory.breakdown.weights",
+        "throughput.tokensPerSecond", "flops.mfu", "time.totalSeconds", "bottleneck");
+    assertThat(lines.get(1)).contains("6738415616");
+  }
+
+  @Test
+  void custom_transformer_counts_like_the_preset() {
+    long preset = Cli.run("estimate", "--model", "llama-2-7b", "--gpu", "h100", "--format", "json").json()
+        .at("/model/parameters").asLong();
+    long custom = Cli.run("estimate", "--transformer", "layers=32,hidden=4096,heads=32", "--gpu", "h100",
+        "--format", "json").json().at("/model/parameters").asLong();
+    assertThat(custom).isEqualTo(preset);
+  }
+
+  @Test
+  void a_task_that_does_not_fit_prints_the_estimate_and_exits_1_with_advice() {
+    Cli.Run run = Cli.run("estimate", "--model", "llama-2-7b", "--gpu", "rtx4090", "--format", "json");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.json().at("/memory/fits").asBoolean()).isFalse();
+    assertThat(run.err()).contains("does not fit", "GeForce RTX 4090");
+  }
+
+  @Test
+  void advice_names_a_micro_batch_that_fits() {
+    Cli.Run run = Cli.run("estimate", "--model", "gpt2", "--gpu", "t4", "--precision", "fp16", "--seq", "1024",
+        "--micro-batch", "256");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).containsPattern("--micro-batch \\d+");
+  }
+
+  @Test
+  void inference_options_set_prompt_and_generated_tokens() {
+    JsonNode e = Cli.run("estimate", "--model", "llama-2-7b", "--task", "infer", "--gpu", "a100-80gb", "--prompt",
+        "512", "--generate", "256", "--micro-batch", "8", "--format", "json").json();
+    assertThat(e.at("/task/sequenceLength").asInt()).isEqualTo(512);
+    assertThat(e.at("/task/generatedTokens").asInt()).isEqualTo(256);
+    assertThat(e.at("/memory/breakdown/kvCache").asLong()).isPositive();
+    assertThat(e.at("/model/trainableParameters").asLong()).isZero();
+  }
+}

@@ -1,0 +1,170 @@
+package io.github.gpusizer.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+class RecommendCommandTest {
+  private static final String[] MAIN_JOB = {"recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M"};
+  private static JsonNode json;
+
+  private static String[] with(String... more) {
+    String[] all = java.util.Arrays.copyOf(MAIN_JOB, MAIN_JOB.length + more.length);
+    System.arraycopy(more, 0, all, MAIN_JOB.length, more.length);
+    return all;
+  }
+
+  @BeforeAll
+  static void runOnce() {
+    Cli.Run run = Cli.run(with("--format", "json"));
+    assertThat(run.exit()).as(run.err()).isZero();
+    json = run.json();
+  }
+
+  @Test
+  void the_main_job_prints_best_ranked_pareto_and_rejections() {
+    Cli.Run run = Cli.run(MAIN_JOB);
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("BEST: ", "RANKED OPTIONS", "PARETO FRONT", "REJECTED");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void json_best_is_the_first_ranked_option_and_has_every_documented_field() {
+    assertThat(json.get("best")).isEqualTo(json.get("options").get(0));
+    for (JsonNode o : json.get("options")) {
+      for (String path : List.of("/provider", "/instanceType", "/gpu", "/gpuCount", "/nodes", "/pricePerHour/amount",
+          "/pricePerHour/currency", "/totalCost/amount", "/totalCost/currency", "/wallSeconds", "/memory/perGpuBytes",
+          "/bottleneck", "/host/cpuCores", "/host/ramBytes", "/host/diskBytes", "/host/diskType", "/warnings",
+          "/rationale")) {
+        assertThat(o.at(path).isMissingNode()).as("%s in %s", path, o.get("instanceType")).isFalse();
+      }
+    }
+    for (JsonNode r : json.get("rejected")) {
+      assertThat(r.get("candidate").asText()).isNotBlank();
+      assertThat(r.get("reason").asText()).isNotBlank();
+    }
+  }
+
+  @Test
+  void every_option_fits_its_gpu_and_meets_the_default_deadline() {
+    for (JsonNode o : json.get("options")) {
+      assertThat(o.at("/memory/perGpuBytes").asLong()).isLessThanOrEqualTo(o.at("/memory/capacityBytes").asLong());
+      assertThat(o.get("wallSeconds").asDouble()).isLessThanOrEqualTo(24 * 3600);
+      assertThat(o.at("/totalCost/currency").asText()).isEqualTo("USD");
+    }
+  }
+
+  @Test
+  void options_are_ranked_cheapest_first() {
+    List<BigDecimal> costs = new ArrayList<>();
+    json.get("options").forEach(o -> costs.add(o.at("/totalCost/amount").decimalValue()));
+    assertThat(costs).isSorted();
+  }
+
+  @Test
+  void the_pareto_front_is_not_dominated_by_any_option() {
+    for (JsonNode p : json.get("paretoFront")) {
+      double t = p.get("wallSeconds").asDouble();
+      BigDecimal c = p.at("/totalCost/amount").decimalValue();
+      for (JsonNode o : json.get("options")) {
+        double ot = o.get("wallSeconds").asDouble();
+        BigDecimal oc = o.at("/totalCost/amount").decimalValue();
+        boolean dominates = ot <= t && oc.compareTo(c) <= 0 && (ot < t || oc.compareTo(c) < 0);
+        assertThat(dominates).as("%s dominates %s", o.get("instanceType"), p.get("instanceType")).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void price_per_hour_is_for_all_instances_of_the_option() {
+    for (JsonNode o : json.get("options")) {
+      if (o.get("pricing").asText().equals("ON_DEMAND")) {
+        JsonNode offer = Cli.run("offers", "--provider", o.get("provider").asText(), "--format", "json").json();
+        for (JsonNode x : offer) {
+          if (x.get("instanceType").asText().equals(o.get("instanceType").asText())
+              && x.get("region").asText().equals(o.get("region").asText())) {
+            assertThat(o.at("/pricePerHour/amount").decimalValue()).isEqualByComparingTo(
+                x.at("/pricePerHour/amount").decimalValue().multiply(BigDecimal.valueOf(o.get("nodes").asInt())));
+          }
+        }
+        return; // one option is enough: the rule is the same for all
+      }
+    }
+  }
+
+  @Test
+  void a_given_rate_converts_costs() {
+    JsonNode rec = Cli.run(with("--rate", "CNY:USD=0.14", "--provider", "aistudio", "--format", "json")).json();
+    JsonNode best = rec.get("best");
+    BigDecimal nativeCost = best.at("/nativeTotalCost/amount").decimalValue();
+    assertThat(best.at("/nativeTotalCost/currency").asText()).isEqualTo("CNY");
+    assertThat(best.at("/totalCost/amount").decimalValue()).isCloseTo(
+        nativeCost.multiply(new BigDecimal("0.14")).setScale(2, RoundingMode.HALF_EVEN),
+        org.assertj.core.api.Assertions.within(new BigDecimal("0.011")));
+  }
+
+  @Test
+  void budget_in_a_currency_ranks_in_it() {
+    JsonNode rec = Cli.run(with("--budget", "2000CNY", "--format", "json")).json();
+    assertThat(rec.get("currency").asText()).isEqualTo("CNY");
+    for (JsonNode o : rec.get("options")) {
+      assertThat(o.at("/totalCost/amount").decimalValue()).isLessThanOrEqualTo(new BigDecimal("2000"));
+    }
+  }
+
+  @Test
+  void csv_lists_options_then_rejections() {
+    List<String> lines = Cli.run(with("--format", "csv")).out().lines().toList();
+    assertThat(lines.get(0)).startsWith("status,").contains("totalCost.amount", "memory.perGpuBytes", "reason");
+    assertThat(lines.get(1)).startsWith("best,");
+    assertThat(lines.stream().filter(l -> l.startsWith("rejected,")).count())
+        .isEqualTo(json.get("rejected").size());
+    assertThat(lines.stream().filter(l -> l.startsWith("option,")).count())
+        .isEqualTo(json.get("options").size() - 1);
+  }
+
+  @Test
+  void plot_draws_every_feasible_option_and_marks_the_best(@TempDir Path dir) throws Exception {
+    Path svg = dir.resolve("plot.svg");
+    Cli.Run run = Cli.run(with("--plot", svg.toString()));
+    assertThat(run.exit()).isZero();
+    assertThat(run.err()).contains("plot written to");
+    DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+    Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(Files.readAllBytes(svg)));
+    int dots = 0;
+    int best = 0;
+    var circles = doc.getElementsByTagName("circle");
+    for (int i = 0; i < circles.getLength(); i++) {
+      String cls = ((org.w3c.dom.Element) circles.item(i)).getAttribute("class");
+      dots += cls.startsWith("option") ? 1 : 0;
+      best += cls.equals("option best") ? 1 : 0;
+    }
+    int frontOnly = 0;
+    for (JsonNode p : json.get("paretoFront")) {
+      frontOnly += p.get("rank").isNull() ? 1 : 0;
+    }
+    assertThat(dots).isEqualTo(json.get("options").size() + frontOnly);
+    assertThat(best).isEqualTo(1);
+    String text = new String(Files.readAllBytes(svg), StandardCharsets.UTF_8);
+    assertThat(text).contains("Wall-clock time (hours", "Total cost (USD");
+  }
+
+  @Test
+  void same_input_same_output() {
+    assertThat(Cli.run(with("--format", "json")).json()).isEqualTo(json);
+  }
+}

@@ -1,0 +1,117 @@
+package io.github.gpusizer.examples.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.gpusizer.catalog.Catalog;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Starts the service on a free loopback port and queries it over HTTP. */
+class SizerServiceTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static SizerService service;
+  private static HttpClient client;
+
+  @BeforeAll
+  static void start() throws IOException {
+    service = SizerService.start(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), Catalog.bundled());
+    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  @AfterAll
+  static void stop() {
+    service.close();
+  }
+
+  private static HttpResponse<String> post(String path, String body) throws Exception {
+    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
+        .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static HttpResponse<String> get(String path) throws Exception {
+    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
+        .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void listens_on_a_free_port() {
+    assertThat(service.port()).isPositive();
+  }
+
+  @Test
+  void health() throws Exception {
+    HttpResponse<String> r = get("/health");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(r.body()).get("status").asText()).isEqualTo("ok");
+  }
+
+  @Test
+  void recommends_as_the_cli_does() throws Exception {
+    HttpResponse<String> r = post("/recommend",
+        "{\"model\": \"llama-2-7b\", \"task\": \"lora\", \"tokens\": \"50M\", \"deadline\": \"24h\"}");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).contains("json"));
+    JsonNode rec = JSON.readTree(r.body());
+    assertThat(rec.get("feasible").asBoolean()).isTrue();
+    assertThat(rec.get("best")).isEqualTo(rec.get("options").get(0));
+    assertThat(rec.at("/model/parameters").asLong()).isEqualTo(6_738_415_616L);
+    assertThat(rec.get("best").get("wallSeconds").asDouble()).isLessThanOrEqualTo(24 * 3600);
+  }
+
+  @Test
+  void infeasible_is_still_an_answer_with_a_suggestion() throws Exception {
+    HttpResponse<String> r = post("/recommend",
+        "{\"model\": \"llama-2-7b\", \"task\": \"lora\", \"tokens\": 5e7, \"deadline\": \"1m\", \"maxGpus\": 1}");
+    assertThat(r.statusCode()).isEqualTo(200);
+    JsonNode rec = JSON.readTree(r.body());
+    assertThat(rec.get("feasible").asBoolean()).isFalse();
+    assertThat(rec.get("best").isNull()).isTrue();
+    assertThat(rec.at("/suggestion/advice").asText()).isNotBlank();
+  }
+
+  @Test
+  void bad_requests_get_400_naming_the_field() throws Exception {
+    HttpResponse<String> unknown = post("/recommend", "{\"model\": \"llama-2-7b\", \"tokenz\": 1}");
+    assertThat(unknown.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(unknown.body()).get("error").asText()).contains("tokenz", "tokens");
+    HttpResponse<String> model = post("/recommend", "{\"model\": \"llama-2-7\", \"tokens\": \"1M\"}");
+    assertThat(model.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(model.body()).get("error").asText()).contains("llama-2-7b");
+    HttpResponse<String> notJson = post("/recommend", "{oops");
+    assertThat(notJson.statusCode()).isEqualTo(400);
+    HttpResponse<String> noWork = post("/recommend", "{\"model\": \"gpt2\"}");
+    assertThat(noWork.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(noWork.body()).get("error").asText()).contains("tokens");
+  }
+
+  @Test
+  void wrong_method_and_path() throws Exception {
+    assertThat(get("/recommend").statusCode()).isEqualTo(405);
+    assertThat(get("/nope").statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void gpus_lists_the_catalog() throws Exception {
+    HttpResponse<String> r = get("/gpus");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(r.body()).size()).isEqualTo(Catalog.bundled().gpus().size());
+  }
+
+  @Test
+  void oversized_body_is_refused() throws Exception {
+    HttpResponse<String> r = post("/recommend", "{\"model\": \"" + "x".repeat(70_000) + "\"}");
+    assertThat(r.statusCode()).isEqualTo(413);
+  }
+}
