@@ -15,9 +15,15 @@ import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.model.ConvNet;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Presets;
+import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.sizing.CostStep;
 import io.github.gpusizer.core.sizing.Settings;
 import io.github.gpusizer.core.sizing.Sizer;
+import io.github.gpusizer.core.task.Optimizer;
+import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
 import java.util.Arrays;
@@ -70,6 +76,17 @@ public final class GpuSizer {
   /** The ranking currency when no budget says otherwise. */
   public static final Currency DEFAULT_CURRENCY = Currency.getInstance("USD");
 
+  /** Hoffmann et al. 2022: compute-optimal training uses about 20 tokens per parameter. */
+  private static final double CHINCHILLA_TOKENS_PER_PARAMETER = 20;
+  /** Touvron et al. 2023 (LLaMA): pre-training context of 2,048 tokens. */
+  private static final int LLAMA_CONTEXT = 2048;
+  /** Russakovsky et al. 2015: the ILSVRC-2012 (ImageNet-1k) training set has 1,281,167 images. */
+  private static final double IMAGENET_TRAIN_IMAGES = 1_281_167;
+  /** He et al. 2016; Goyal et al. 2017: ResNet trains for 90 epochs on ImageNet. */
+  private static final double RESNET_EPOCHS = 90;
+  /** Goyal et al. 2017: 32 images per GPU. */
+  private static final int GOYAL_IMAGES_PER_GPU = 32;
+
   private final Task task;
   private Catalog catalog;
   private Duration deadline;
@@ -107,6 +124,44 @@ public final class GpuSizer {
     checkArgument(task.tokens().isPresent() || task.samples().isPresent(),
         "task must give its amount of work as tokens or samples × epochs to size time and cost, was %s", task);
     return new GpuSizer(task);
+  }
+
+  /**
+   * Starts sizing a preset model ({@link Presets#ids()}) with textbook defaults, for a first look:
+   *
+   * <ul>
+   *   <li>a transformer is pre-trained from scratch on 20 tokens per parameter, the compute-optimal amount of
+   *       Hoffmann et al. 2022 ("Training Compute-Optimal Large Language Models", arXiv:2203.15556), in sequences
+   *       of its maximum length up to 2,048 (LLaMA's pre-training context, Touvron et al. 2023, arXiv:2302.13971),
+   *       BF16 mixed precision, AdamW, micro-batch 1;
+   *   <li>an image model is trained on ImageNet-1k for 90 epochs (1,281,167 training images, Russakovsky et al.
+   *       2015; the 90-epoch ResNet schedule of He et al. 2016 and Goyal et al. 2017, arXiv:1706.02677) at its
+   *       reference resolution, FP16 mixed precision, SGD with momentum, 32 images per GPU (Goyal et al.'s
+   *       per-GPU batch).
+   * </ul>
+   *
+   * <pre>{@code
+   * Recommendation rec = GpuSizer.forModel("resnet50").recommend();
+   * }</pre>
+   *
+   * @throws IllegalArgumentException for an unknown id (naming the closest known ones), or a model with no
+   *     textbook workload (recurrent and generic models: describe the job with {@link #forTask(Task)})
+   */
+  public static GpuSizer forModel(String presetId) {
+    ModelSpec model = Presets.get(checkNotNull(presetId, "presetId"));
+    if (model instanceof Transformer) {
+      Transformer t = (Transformer) model;
+      return forTask(Task.pretraining(t).tokens(CHINCHILLA_TOKENS_PER_PARAMETER * t.parameters())
+          .sequenceLength(Math.min(t.maxPositions(), LLAMA_CONTEXT)).microBatch(1).build());
+    }
+    if (model instanceof ConvNet) {
+      ConvNet c = (ConvNet) model;
+      return forTask(Task.pretraining(c).samples(IMAGENET_TRAIN_IMAGES).epochs(RESNET_EPOCHS)
+          .imageSize(c.referenceResolution()).microBatch(GOYAL_IMAGES_PER_GPU)
+          .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.SGD_MOMENTUM).build());
+    }
+    throw new IllegalArgumentException("preset '" + presetId + "' (" + model.getClass().getSimpleName()
+        + ") has no textbook workload; describe the job with forTask(Task)");
   }
 
   /** The offerings to choose from (default: the bundled catalog). */

@@ -26,7 +26,8 @@ import java.util.Optional;
  * <pre>{@code
  * Option o = GpuSizer.forTask(task).catalog(catalog).recommend().bestOrThrow();
  * System.out.println(o.rationale());
- * // 8x A100-80GB on aws p4de.24xlarge: fits with ZeRO-2 (61.2 of 80.0 GiB), 14.2 h, 590.00 USD; ...
+ * // 8× NVIDIA A100-SXM4-80GB on aws p4de.24xlarge (us-east-1, 1 instance, on-demand): fits with ZeRO-2 over
+ * // 8 GPUs (61.2 of 80.0 GiB), 14.2 h, 590.00 USD; compute-bound at 48% MFU
  * Duration wall = o.wallTime();
  * Money cost = o.cost();
  * }</pre>

@@ -23,7 +23,8 @@ import java.util.Optional;
  * @param options the feasible options, best first: for each offering and pricing mode, its best number of
  *     instances under the objective
  * @param paretoFront the options no other option beats on both cost and wall time, over every feasible number of
- *     instances of every offering, fastest first
+ *     instances of every offering, fastest first; of options with equal cost and time only the first by the
+ *     ranking's tie-breakers (provider, instance type, region)
  * @param rejected the offerings that gave no feasible option, each with the reason of its closest attempt, in
  *     catalog order
  * @param suggestion when no option is feasible, what would make one so; empty otherwise

@@ -103,14 +103,17 @@ class GpuSizerProperties {
         assertThat(front.get(i).wallTime()).isGreaterThanOrEqualTo(front.get(i - 1).wallTime());
       }
       for (Option o : rec.options()) {
-        assertThat(front).anySatisfy(f -> assertThat(f.equals(o) || dominates(f, o)).isTrue());
+        assertThat(front).anySatisfy(f -> assertThat(dominates(f, o) || sameCostAndTime(f, o)).isTrue());
+      }
+      for (int i = 1; i < front.size(); i++) {
+        assertThat(sameCostAndTime(front.get(i), front.get(i - 1))).isFalse();
       }
     });
   }
 
   @Test
   void the_pareto_front_holds_the_best_option_of_every_objective() {
-    qt().withExamples(EXAMPLES / 2).forAll(tasks(), constraints()).checkAssert((task, c) -> {
+    qt().withExamples(EXAMPLES / 4).forAll(tasks(), constraints()).checkAssert((task, c) -> {
       Recommendation rec = c.apply(task).recommend();
       for (Objective objective : Objective.values()) {
         Constraints other = new Constraints(c.deadline(), c.budget(), c.maxGpus(), objective, c.spot());
@@ -160,6 +163,10 @@ class GpuSizerProperties {
   void the_same_inputs_give_the_same_options_in_the_same_order() {
     qt().withExamples(EXAMPLES / 2).forAll(tasks(), constraints()).checkAssert((task, c) ->
         assertThat(c.apply(task).recommend()).isEqualTo(c.apply(task).recommend()));
+  }
+
+  private static boolean sameCostAndTime(Option a, Option b) {
+    return a.wallTime().equals(b.wallTime()) && a.cost().compareTo(b.cost()) == 0;
   }
 
   /** At least as fast and as cheap, and better in one. */

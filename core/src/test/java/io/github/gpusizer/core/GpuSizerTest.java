@@ -14,6 +14,7 @@ import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
@@ -220,6 +221,20 @@ class GpuSizerTest {
             .isGreaterThanOrEqualTo(o.estimate().performance().totalTime().orElseThrow());
       }
     }
+  }
+
+  @Test
+  void serves_a_model_too_big_for_one_gpu_with_tensor_parallelism_and_no_zero() {
+    // GIVEN Llama-2-70B inference in BF16: 140 GB of weights, more than one A100 80GB holds
+    Task serve = Task.inference(Presets.get("llama-2-70b")).tokens(1e7).microBatch(8).sequenceLength(1024)
+        .generatedTokens(256).build();
+    Option o = GpuSizer.forTask(serve).catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8).deadline(Duration.ofDays(30))
+        .recommend().bestOrThrow();
+    // THEN the weights are split by tensor parallelism within the node, never sharded by ZeRO
+    assertThat(o.layout().tensorParallel()).isGreaterThan(1);
+    assertThat(o.layout().zero()).isEqualTo(ZeroStage.NONE);
+    assertThat(o.rationale()).contains("tensor parallel " + o.layout().tensorParallel());
+    assertThat(o.rationale()).doesNotContain("DDP");
   }
 
   @Test
@@ -486,6 +501,41 @@ class GpuSizerTest {
     Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(Fixtures.P5)).recommend().bestOrThrow();
     assertThat(o.warnings()).anyMatch(w -> w.contains("dense BF16 peak of 989.4 TFLOPS")
         && w.contains("1978.8 with 2:4 structured sparsity"));
+  }
+
+  // ---------------------------------------------------------------- presets and the bundled catalog
+
+  @Test
+  void for_model_trains_an_image_preset_on_imagenet_for_90_epochs() {
+    Option o = GpuSizer.forModel("resnet50").catalog(Fixtures.aws()).deadline(Duration.ofDays(7)).recommend()
+        .bestOrThrow();
+    Task t = o.estimate().task();
+    assertThat(t.samples().orElseThrow()).isEqualTo(1_281_167.0 * 90);
+    assertThat(t.imageSize()).isEqualTo(224);
+    assertThat(t.precision()).isEqualTo(PrecisionMode.FP16_MIXED);
+  }
+
+  @Test
+  void for_model_pretrains_a_transformer_preset_on_20_tokens_per_parameter() {
+    Recommendation rec = GpuSizer.forModel("gpt2").catalog(Fixtures.aws()).recommend();
+    Task t = rec.bestOrThrow().estimate().task();
+    assertThat(t.tokens().orElseThrow()).isEqualTo(20.0 * 124_439_808);
+    assertThat(t.sequenceLength()).isEqualTo(1024);
+  }
+
+  @Test
+  void for_model_names_close_presets_for_a_misspelt_id_and_refuses_models_without_a_textbook_job() {
+    assertThatThrownBy(() -> GpuSizer.forModel("resnet-5O")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("resnet50");
+    assertThatThrownBy(() -> GpuSizer.forModel("lstm-lm")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("describe the job with forTask(Task)");
+  }
+
+  @Test
+  void sizes_a_job_on_the_bundled_catalog_by_default() {
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).recommend();
+    assertThat(rec.options()).isNotEmpty();
+    assertThat(rec.bestOrThrow().offering()).isIn(Catalog.bundled().offerings());
   }
 
   // ---------------------------------------------------------------- determinism and threads

@@ -14,7 +14,6 @@ import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
-import java.util.Locale;
 
 /** Whether hardware and layout can run a task at all (errors), and what they should know (warnings). */
 final class Compatibility {
@@ -100,12 +99,12 @@ final class Compatibility {
     Gpu gpu = job.gpu;
     boolean ampere = gpu.computeCapability().map(cc -> cc.isAtLeast(AMPERE)).orElse(false);
     if (job.precision == PrecisionMode.FP32 && ampere && gpu.supports(Precision.TF32)) {
-      warnings.add(String.format(Locale.ROOT,
-          "FP32 runs on CUDA cores at %.1f TFLOP/s: PyTorch leaves TF32 off for matmuls by default; set "
-              + "torch.backends.cuda.matmul.allow_tf32 = True for %.1f TFLOP/s, or train in BF16/FP16 mixed "
-              + "precision for %.1f TFLOP/s",
-          gpu.denseTflops(Precision.FP32), gpu.denseTflops(Precision.TF32),
-          gpu.supports(Precision.BF16) ? gpu.denseTflops(Precision.BF16) : gpu.denseTflops(Precision.FP16)));
+      double half = gpu.supports(Precision.BF16) ? gpu.denseTflops(Precision.BF16)
+          : gpu.supports(Precision.FP16) ? gpu.denseTflops(Precision.FP16) : gpu.denseTflops(Precision.TF32);
+      warnings.add("FP32 runs on CUDA cores at " + Text.fixed(gpu.denseTflops(Precision.FP32), 1)
+          + " TFLOP/s: PyTorch leaves TF32 off for matmuls by default; set "
+          + "torch.backends.cuda.matmul.allow_tf32 = True for " + Text.fixed(gpu.denseTflops(Precision.TF32), 1)
+          + " TFLOP/s, or train in BF16/FP16 mixed precision for " + Text.fixed(half, 1) + " TFLOP/s");
     }
     boolean halfPrecision = job.precision.compute() == Precision.FP16 || job.precision.compute() == Precision.BF16;
     boolean tensorCores = gpu.tensorCores()
@@ -116,27 +115,26 @@ final class Compatibility {
     }
     int gpusInNode = Math.min(job.layout.gpus(), job.hardware.gpusPerNode());
     if (gpusInNode > 1 && !Links.usesNvlink(job.gpu, gpusInNode)) {
-      warnings.add(String.format(Locale.ROOT,
-          "%d GPUs per node talk over PCIe (%.0f GB/s per direction) without NVLink: gradient and tensor-parallel "
-              + "traffic is 5-12x slower than over NVLink", gpusInNode, Links.pcieGBps(gpu)));
+      warnings.add(gpusInNode + " GPUs per node talk over PCIe (" + Text.fixed(Links.pcieGBps(gpu), 0)
+          + " GB/s per direction) without NVLink: gradient and tensor-parallel traffic is 5-12x slower than over "
+          + "NVLink (seed 002)");
     }
     if (job.model instanceof Transformer t && job.task.sequenceLength() > t.maxPositions()) {
-      warnings.add(String.format(Locale.ROOT, "sequence length %d is longer than the %d positions %s was built for",
-          job.task.sequenceLength(), t.maxPositions(), t.name()));
+      warnings.add("sequence length " + job.task.sequenceLength() + " is longer than the " + t.maxPositions()
+          + " positions " + t.name() + " was built for");
     }
     if (job.layout.gpus() < job.hardware.gpus()) {
-      warnings.add(String.format(Locale.ROOT, "the layout uses %d of the %d GPUs", job.layout.gpus(),
-          job.hardware.gpus()));
+      warnings.add("the layout uses " + job.layout.gpus() + " of the " + job.hardware.gpus() + " GPUs");
     }
     if (utilisation < LOW_UTILISATION) {
-      warnings.add(String.format(Locale.ROOT,
-          "expected GPU utilisation is only %.0f%%: the %s cannot prepare samples as fast as the GPUs use them",
-          100 * utilisation, performance.bottleneck() == Bottleneck.DISK_INPUT ? "disk" : "CPUs"));
+      warnings.add("expected GPU utilisation is only " + Text.fixed(100 * utilisation, 0) + "%: the "
+          + (performance.bottleneck() == Bottleneck.DISK_INPUT ? "disk" : "CPUs")
+          + " cannot prepare samples as fast as the GPUs use them");
     }
     if (step.hostSeconds() > 0.25 * step.seconds()) {
-      warnings.add(String.format(Locale.ROOT,
-          "%.0f%% of the time the GPU waits for eager PyTorch to launch work; CUDA graphs or torch.compile "
-              + "(as vLLM and TensorRT-LLM use) remove most of it", 100 * step.hostSeconds() / step.seconds()));
+      warnings.add(Text.fixed(100 * step.hostSeconds() / step.seconds(), 0)
+          + "% of the time the GPU waits for eager PyTorch to launch work; CUDA graphs or torch.compile (as vLLM "
+          + "and TensorRT-LLM use) remove most of it (Estimator.withCompiledExecution())");
     }
     if (!memory.fits()) {
       warnings.add("needs " + memory.perGpu() + " per GPU, " + gpu.name() + " has " + memory.capacity());

@@ -44,14 +44,15 @@ final class ComputeModel {
   private ComputeModel() {}
 
   /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
-  static StepTime step(Job job, OptionalDouble mfuOverride) {
-    return job.training ? training(job, mfuOverride) : inference(job, mfuOverride);
+  static StepTime step(Job job, OptionalDouble mfuOverride, boolean compiled) {
+    double host = compiled ? 0 : HOST_SECONDS_PER_LAYER;
+    return job.training ? training(job, mfuOverride, host) : inference(job, mfuOverride, host);
   }
 
   // ---------------------------------------------------------------- training
 
-  private static StepTime training(Job job, OptionalDouble mfuOverride) {
-    Micro micro = micro(job, mfuOverride);
+  private static StepTime training(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
+    Micro micro = micro(job, mfuOverride, hostPerLayer);
     double optimizerSeconds = optimizerSeconds(job);
     double m = job.accumulation;
     CommunicationModel.Exposed comm = CommunicationModel.training(job, micro);
@@ -65,7 +66,7 @@ final class ComputeModel {
     double memory = m * micro.memorySeconds + optimizerSeconds;
     double host = m * micro.hostSeconds;
     double ideal = compute + memory + host;
-    return new StepTime(modelFlops, Math.max(hardwareFlops, modelFlops), compute, memory, host,
+    return new StepTime(modelFlops, hardwareFlops, compute, memory, host,
         comm.seconds() + bubble, ideal, samples, tokens);
   }
 
@@ -77,14 +78,14 @@ final class ComputeModel {
     }
   }
 
-  static Micro micro(Job job, OptionalDouble mfuOverride) {
+  static Micro micro(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
     Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps());
     Roofline backward = new Roofline(peak, job.gpu.memoryBandwidthGBps());
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
-      transformerTraining(job, t, forward, backward);
+      transformerTraining(job, t, forward, backward, hostPerLayer);
     } else if (model instanceof ConvNet c) {
       double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
       double bytes = c.activationElements(job.task.imageSize()) * job.activationBytes * job.microBatch;
@@ -121,7 +122,8 @@ final class ComputeModel {
     return new Micro(seconds * share, seconds * (1 - share), seconds, 0, 0, flops);
   }
 
-  private static void transformerTraining(Job job, Transformer t, Roofline forward, Roofline backward) {
+  private static void transformerTraining(Job job, Transformer t, Roofline forward, Roofline backward,
+                                          double hostPerLayer) {
     double e = job.activationBytes;
     double tp = job.tp;
     double tokens = job.microTokens();
@@ -209,8 +211,8 @@ final class ComputeModel {
     }
 
     // Host overhead of eager PyTorch: the GPU waits only when a layer's kernels are shorter than its dispatch.
-    double hostForward = HOST_SECONDS_PER_LAYER * stageLayers * (full ? 2 : 1);
-    double hostBackward = HOST_SECONDS_PER_LAYER * stageLayers;
+    double hostForward = hostPerLayer * stageLayers * (full ? 2 : 1);
+    double hostBackward = hostPerLayer * stageLayers;
     forward.idle(Math.max(0, hostForward - forward.seconds()));
     backward.idle(Math.max(0, hostBackward - backward.seconds()));
   }
@@ -366,14 +368,14 @@ final class ComputeModel {
 
   // ---------------------------------------------------------------- inference
 
-  private static StepTime inference(Job job, OptionalDouble mfuOverride) {
+  private static StepTime inference(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
     Roofline run = new Roofline(peak, job.gpu.memoryBandwidthGBps());
     ModelSpec model = job.model;
     double generated = 0;
     if (model instanceof Transformer t) {
-      generated = transformerInference(job, t, run);
+      generated = transformerInference(job, t, run, hostPerLayer);
     } else if (model instanceof ConvNet c) {
       Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps());
       double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
@@ -404,13 +406,13 @@ final class ComputeModel {
     double samples = samplesPerReplica * replicas;
     double tokens = model instanceof Transformer || model instanceof Recurrent
         ? (generated > 0 ? generated : job.sequence) * samples : 0;
-    double hardwareFlops = Math.max(modelFlops, run.flops * job.layout.gpus());
+    double hardwareFlops = run.flops * job.layout.gpus();
     return new StepTime(modelFlops, hardwareFlops, compute, memory, host, comm, compute + memory + host, samples,
         tokens);
   }
 
   /** Prefill of the prompt batch, then {@code generatedTokens} decode steps; returns the tokens generated per sequence. */
-  private static double transformerInference(Job job, Transformer t, Roofline run) {
+  private static double transformerInference(Job job, Transformer t, Roofline run, double hostPerLayer) {
     double e = job.activationBytes;
     double tp = job.tp;
     double b = job.microBatch;
@@ -439,7 +441,7 @@ final class ComputeModel {
     run.stream(FORWARD_PASSES * stageLayers * tokens * MemoryModel.layerBytesPerToken(job, t, true) / tp);
     run.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
         efficiency);
-    run.idle(Math.max(0, HOST_SECONDS_PER_LAYER * stageLayers - run.seconds()));
+    run.idle(Math.max(0, hostPerLayer * stageLayers - run.seconds()));
 
     // Decode: one token per sequence per step; weights and the KV cache are read every step.
     double g = job.task.generatedTokens();
@@ -458,7 +460,7 @@ final class ComputeModel {
       step.stream(FORWARD_PASSES * stageLayers * b * MemoryModel.layerBytesPerToken(job, t, false) / tp);
       step.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
           efficiency);
-      step.idle(Math.max(0, HOST_SECONDS_PER_LAYER * stageLayers - step.seconds()));
+      step.idle(Math.max(0, hostPerLayer * stageLayers - step.seconds()));
       run.computeSeconds += g * step.computeSeconds;
       run.memorySeconds += g * step.memorySeconds;
       run.hostSeconds += g * step.hostSeconds;

@@ -3,7 +3,6 @@ package io.github.gpusizer.core.estimate;
 import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Precision;
-import java.util.Locale;
 
 /**
  * Default efficiencies: what fraction of a datasheet peak real kernels sustain. Each constant names its source;
@@ -62,6 +61,15 @@ final class Efficiency {
 
   private Efficiency() {}
 
+  private static boolean containsIgnoringCase(String text, String part) {
+    for (int i = 0; i + part.length() <= text.length(); i++) {
+      if (text.regionMatches(true, i, part, 0, part.length())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Convolutions: tensor-core implicit GEMMs at {@link #CONV_RELATIVE} of the GEMM efficiency; on CUDA cores (FP32)
    * cuDNN runs 3×3 layers with Winograd transforms, 2.25× fewer multiplies than counted (Lavin &amp; Gray 2016,
@@ -78,8 +86,8 @@ final class Efficiency {
     if (precision == Precision.FP32 || !gpu.tensorCores()) {
       return CUDA_CORE_GEMM;
     }
-    String architecture = gpu.architecture().toLowerCase(Locale.ROOT);
-    if (architecture.contains("hopper") || architecture.contains("blackwell")) {
+    String architecture = gpu.architecture();
+    if (containsIgnoringCase(architecture, "hopper") || containsIgnoringCase(architecture, "blackwell")) {
       return HOPPER_GEMM;
     }
     if (gpu.formFactor() == FormFactor.TPU) {

@@ -2,7 +2,6 @@ package io.github.gpusizer.core.estimate;
 
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.core.model.ConvNet;
-import java.util.Locale;
 
 /** CPU cores, RAM and disk one node needs around its GPUs. */
 final class HostSizer {
@@ -29,7 +28,7 @@ final class HostSizer {
   static HostSizing size(Job job, MemoryEstimate memory, double gpuSamplesPerSecond) {
     Hardware hw = job.hardware;
     int gpusInNode = Math.min(job.layout.gpus(), hw.gpusPerNode());
-    int nodes = job.layout.nodes();
+    int nodes = job.nodes;
     double perGpuRate = gpuSamplesPerSecond / job.layout.gpus();
     double ms = InputPipeline.cpuMsPerSample(job);
     int loaders = (int) Math.ceil(perGpuRate * ms / 1000);
@@ -52,19 +51,18 @@ final class HostSizer {
         ? (nodeMBps <= DiskType.HDD.typicalReadMBps() ? DiskType.HDD
             : nodeMBps <= DiskType.SATA_SSD.typicalReadMBps() ? DiskType.SATA_SSD : DiskType.NVME_SSD)
         : DiskType.SATA_SSD;
-    String reason = String.format(Locale.ROOT,
-        "%d cores: %d per GPU (%s); RAM %s: at least the node's %s of GPU memory%s; disk %s: %s data set + %s "
-            + "checkpoint + %s working room; %s: the GPUs read %.0f MB/s per node",
-        cores, perGpu, images ? (loaders + 1 > IMAGE_CORES_PER_GPU
-            ? String.format(Locale.ROOT, "%.0f samples/s x %.1f ms of CPU each", perGpuRate, ms)
+    String why = images
+        ? (loaders + 1 > IMAGE_CORES_PER_GPU
+            ? Text.fixed(perGpuRate, 0) + " samples/s x " + Text.fixed(ms, 1) + " ms of CPU each"
             : "10-12 cores per GPU for image loading, seed 000")
-            : String.format(Locale.ROOT, "1 for the training process + %d loader workers", Math.max(loaders,
-                TEXT_LOADER_WORKERS)),
-        DataSize.ofBytes(ram), DataSize.ofBytes(gpuMemory),
-        checkpointPerNode > gpuMemory ? " and room to stage a " + DataSize.ofBytes(checkpointPerNode) + " checkpoint"
-            : "",
-        DataSize.ofBytes(disk), DataSize.ofBytes(data), DataSize.ofBytes((long) Math.ceil(checkpoint)), DISK_EXTRA,
-        type, nodeMBps);
+        : "1 for the training process + " + Math.max(loaders, TEXT_LOADER_WORKERS) + " loader workers";
+    String reason = cores + " cores: " + perGpu + " per GPU (" + why + "); RAM " + Text.size(ram)
+        + ": at least the node's " + Text.size(gpuMemory) + " of GPU memory"
+        + (checkpointPerNode > gpuMemory ? " and room to stage a " + Text.size(checkpointPerNode) + " checkpoint" : "")
+        + "; disk " + Text.size(disk) + ": " + Text.size(data) + " data set + "
+        + Text.size((long) Math.ceil(checkpoint)) + " checkpoint + " + Text.size(DISK_EXTRA.bytes())
+        + " working room; " + type
+        + ": the GPUs read " + Text.fixed(nodeMBps, 0) + " MB/s per node";
     return new HostSizing(cores, DataSize.ofBytes(ram), DataSize.ofBytes(disk), type, reason);
   }
 

@@ -48,7 +48,7 @@ final class InputPipeline {
 
   static Rates rates(Job job) {
     Hardware hw = job.hardware;
-    int nodes = job.layout.nodes();
+    int nodes = job.nodes;
     double cpu = Double.POSITIVE_INFINITY;
     double ms = cpuMsPerSample(job);
     if (hw.cpuCoresPerNode().isPresent() && ms > 0) {

@@ -27,6 +27,8 @@ final class Job {
   final ZeroStage zero;
   /** Samples per GPU per forward/backward pass. */
   final int microBatch;
+  /** Nodes the layout occupies on this hardware (the hardware's GPUs per node decide, not the layout's). */
+  final int nodes;
   /** Micro-batches per optimizer step on each data-parallel rank (gradient accumulation). */
   final int accumulation;
   /** Tokens per sample (the prompt for inference); 1 for image and generic models. */
@@ -50,6 +52,7 @@ final class Job {
     this.pp = layout.pipelineParallel();
     this.zero = layout.zero();
     this.microBatch = microBatch;
+    this.nodes = (layout.gpus() + hardware.gpusPerNode() - 1) / hardware.gpusPerNode();
     int perStep = microBatch * dp;
     this.accumulation = task.globalBatch() == 0 ? 1 : Math.max(1, task.globalBatch() / perStep);
     this.sequence = model instanceof Transformer || model instanceof io.github.gpusizer.core.model.Recurrent

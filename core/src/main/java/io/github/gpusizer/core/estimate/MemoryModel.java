@@ -390,15 +390,21 @@ final class MemoryModel {
   }
 
   /**
-   * ZeRO-3/FSDP gathers one unit (a transformer layer; for other models the whole model) in 16-bit and prefetches
-   * the next (FSDP {@code forward_prefetch}/{@code backward_prefetch}; ZeRO-3 prefetch bucket), and holds one unit's
-   * unsharded gradients before the reduce-scatter.
+   * FSDP's {@code size_based_auto_wrap_policy} default: a unit of at least 100M parameters
+   * ({@code min_num_params = int(1e8)}), the wrapping assumed for models without known layers.
+   */
+  static final double FSDP_UNIT_PARAMETERS = 1e8;
+
+  /**
+   * ZeRO-3/FSDP gathers one unit (a transformer layer; for other models a 100M-parameter unit) in 16-bit and
+   * prefetches the next (FSDP {@code forward_prefetch}/{@code backward_prefetch}; ZeRO-3 prefetch bucket), and holds
+   * one unit's unsharded gradients before the reduce-scatter.
    */
   private static double zero3Gathered(Job job, double n) {
     if (job.zero != ZeroStage.STAGE_3 || job.dp <= 1) {
       return 0;
     }
-    double unit = job.model instanceof Transformer t ? n / t.totalLayers() : n;
+    double unit = job.model instanceof Transformer t ? n / t.totalLayers() : Math.min(n, FSDP_UNIT_PARAMETERS);
     unit /= job.tp;
     return 2 * unit * job.computeBytes + unit * job.precision.gradientBytes();
   }
@@ -452,7 +458,7 @@ final class MemoryModel {
 
   /**
    * KV cache: {@code 2 · layers · kvHeads · headDim · (prompt + generated) · batch} elements in the compute format,
-   * split over tensor-parallel ranks.
+   * split over tensor-parallel ranks (heads) and pipeline stages (layers).
    */
   static double kvCacheBytes(Job job) {
     if (!(job.model instanceof Transformer t)) {
@@ -461,7 +467,7 @@ final class MemoryModel {
     double context = (double) job.task.sequenceLength() + job.task.generatedTokens();
     double layers = t.totalLayers();
     double e = job.activationBytes;
-    return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp;
+    return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp / job.pp;
   }
 
   /**

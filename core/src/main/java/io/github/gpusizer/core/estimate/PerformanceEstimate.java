@@ -29,7 +29,8 @@ import java.util.Optional;
  * @param totalTime time for all the work the task gives (tokens or samples); empty if it gives none
  * @param scalingEfficiency throughput per GPU relative to the same job on one GPU with no communication (1 = perfect)
  * @param hardwareTflopsPerGpu FLOP/s per GPU actually executed, recomputation included (what Megatron-LM reports as
- *     "model TFLOP/s" when activation recomputation is on, Narayanan et al. 2021 §5.1)
+ *     "model TFLOP/s" when activation recomputation is on, Narayanan et al. 2021 §5.1); below the model FLOP/s when
+ *     causal FlashAttention skips the masked half of the attention that the MFU convention counts
  */
 public record PerformanceEstimate(double flopsPerStep, Duration stepTime, double samplesPerSecond,
                                   double tokensPerSecond, double achievedTflopsPerGpu, double mfu,

@@ -9,6 +9,7 @@ import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
 import io.github.gpusizer.core.Option;
 import io.github.gpusizer.core.estimate.Bottleneck;
+import io.github.gpusizer.core.estimate.DiskType;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
@@ -17,14 +18,18 @@ import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /** Turns a candidate into an {@link Option}: host sizing per instance, warnings and the one-line rationale. */
 final class Advisor {
   private final Settings s;
+  private final Map<Outcome.Fit, List<String>> fitWarnings = new IdentityHashMap<>();
 
   Advisor(Settings s) {
     this.s = s;
@@ -50,37 +55,19 @@ final class Advisor {
   }
 
   private ImmutableList<String> warnings(Candidate c, HostSizing host) {
-    Set<String> out = new LinkedHashSet<>();
+    Set<String> out = new LinkedHashSet<>(fitWarnings.computeIfAbsent(c.fit(), this::fitWarnings));
     Estimate e = c.fit().estimate();
-    Task asRun = e.task();
-    Task asked = s.task();
     Offering o = c.offering();
-    Gpu gpu = o.gpu();
-
-    if (asRun.microBatch() != asked.microBatch()) {
-      out.add("micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
-          + " to fit in memory; gradient accumulation keeps the global batch");
-    }
-    if (asRun.checkpointing() != asked.checkpointing()) {
-      out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
-          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
-    }
-    out.addAll(e.warnings());
     int busy = c.concurrent() * c.runGpus();
     if (busy < c.gpus()) {
       out.add((s.runs() == 1 ? "the run uses " : "the runs use ") + busy + " of the " + c.gpus()
           + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them") + " over more GPUs would be slower; "
           + "the idle GPUs could run further experiments (runs(...))");
     }
-    cudaWarning(gpu).ifPresent(out::add);
-    precisionWarnings(asRun, gpu, out);
     if (e.hardware().nodes() > 1 && o.networkGbps().isEmpty()) {
       out.add("the catalog states no network bandwidth between " + o.instanceType()
           + " instances; the time across nodes rests on the estimator's assumed link");
     }
-    inputWarning(e.performance()).ifPresent(out::add);
-    overProvisioned(e.memory(), gpu).ifPresent(out::add);
-    sparsityWarning(asRun, gpu).ifPresent(out::add);
     if (o.vcpus() > 0 && o.vcpus() < host.cpuCores()) {
       out.add("the instance has " + o.vcpus() + " vCPUs; " + host.cpuCores() + " are recommended (" + host.reason()
           + ")");
@@ -90,7 +77,8 @@ final class Advisor {
           + " are recommended (" + host.reason() + ")");
     }
     if (o.localDisk().compareTo(host.disk()) < 0) {
-      out.add("the instance has " + Texts.size(o.localDisk()) + " of local disk; attach " + host.diskType()
+      out.add((o.localDisk().bytes() == 0 ? "the instance has no local disk" : "the instance has "
+          + Texts.size(o.localDisk()) + " of local disk") + "; attach " + diskName(host.diskType())
           + " storage of at least " + Texts.size(host.disk()));
     }
     out.addAll(c.priced().notes());
@@ -98,6 +86,33 @@ final class Advisor {
         + r.rate().toPlainString() + " " + r.to() + " per " + r.from()
         + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
     return ImmutableList.copyOf(out);
+  }
+
+  /** The warnings that depend only on the run's estimate, shared by every offering of the same hardware. */
+  private List<String> fitWarnings(Outcome.Fit fit) {
+    Set<String> out = new LinkedHashSet<>();
+    Estimate e = fit.estimate();
+    Task asRun = e.task();
+    Task asked = s.task();
+    Gpu gpu = e.hardware().gpu();
+    if (asRun.microBatch() != asked.microBatch()) {
+      out.add(asked.kind().isTraining()
+          ? "micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
+              + " to fit in memory; gradient accumulation keeps the global batch"
+          : "concurrent sequences lowered from " + asked.microBatch() + " to " + asRun.microBatch()
+              + " per replica to fit the weights and KV cache in memory");
+    }
+    if (asRun.checkpointing() != asked.checkpointing()) {
+      out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
+          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
+    }
+    out.addAll(e.warnings());
+    cudaWarning(gpu).ifPresent(out::add);
+    precisionWarnings(asRun, gpu, out);
+    inputWarning(e.performance()).ifPresent(out::add);
+    overProvisioned(e.memory(), gpu).ifPresent(out::add);
+    sparsityWarning(asRun, gpu).ifPresent(out::add);
+    return List.copyOf(out);
   }
 
   private Optional<String> cudaWarning(Gpu gpu) {
@@ -179,7 +194,7 @@ final class Advisor {
     r.append(c.gpus()).append("× ").append(o.gpu().name()).append(" on ").append(o.provider()).append(' ')
         .append(o.instanceType()).append(" (").append(o.region()).append(", ")
         .append(Texts.plural(c.instances(), "instance", "instances")).append(", ").append(Pass.name(c.mode()))
-        .append("): fits with ").append(Texts.layout(e.layout()));
+        .append("): fits with ").append(Texts.layout(e.layout(), e.task().kind().isTraining()));
     if (e.task().checkpointing() != Checkpointing.NONE) {
       r.append(", ").append(e.task().checkpointing().name().toLowerCase(Locale.ROOT)).append(" checkpointing");
     }
@@ -195,6 +210,19 @@ final class Advisor {
     r.append("; ").append(bottleneck(e.performance().bottleneck())).append(" at ")
         .append(percent(e.performance().mfu())).append(" MFU");
     return r.toString();
+  }
+
+  private static String diskName(DiskType type) {
+    switch (type) {
+      case HDD:
+        return "hard-disk (or faster)";
+      case SATA_SSD:
+        return "SSD";
+      case NVME_SSD:
+        return "NVMe SSD";
+      default:
+        throw new AssertionError(type);
+    }
   }
 
   private static String bottleneck(Bottleneck b) {

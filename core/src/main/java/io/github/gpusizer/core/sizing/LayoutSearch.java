@@ -251,7 +251,7 @@ final class LayoutSearch {
     if (m.fits() && m.headroom().compareTo(required) >= 0) {
       return new Attempt(m, null);
     }
-    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with " + Texts.recipe(layout, ck, mb) + "; the "
+    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with " + Texts.recipe(layout, ck, mb, task.kind().isTraining()) + "; the "
         + hw.gpu().name() + " has " + Texts.size(m.capacity());
     if (required.bytes() > 0) {
       reason += " and " + Texts.size(required) + " must stay free";

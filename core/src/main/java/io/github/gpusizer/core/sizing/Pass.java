@@ -30,6 +30,17 @@ final class Pass {
   private final LayoutSearch search;
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
+  private final Map<Shape, Placement> placements = new HashMap<>();
+
+  /**
+   * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
+   * Offerings of one shape (the same instance type in many regions or from many resellers) share the search.
+   */
+  private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, int instances) {
+    static Shape of(Offering o, int instances) {
+      return new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), instances);
+    }
+  }
 
   /** Priced candidates that fit in memory, in catalog order, then instances, then pricing mode. */
   final List<Candidate> fitting = new ArrayList<>();
@@ -78,7 +89,7 @@ final class Pass {
    * records the attempt in {@link #misses} if no layout fits.
    */
   void instances(int i, Offering o, int n, List<Candidate> out) {
-    Placement p = place(o, n);
+    Placement p = placements.computeIfAbsent(Shape.of(o, n), k -> place(o, n));
     if (p.miss != null) {
       Attempt a = new Attempt(p.miss.kind(), p.miss.reason(), p.miss.shortfall(),
           OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.empty());

@@ -49,7 +49,8 @@ final class Ranking {
 
   /**
    * The candidates no other beats on both cost and wall time (at least as good on both and better on one),
-   * fastest first; candidates with equal cost and time are all kept.
+   * fastest first. Of candidates with equal cost and time (one instance type sold in many regions at one price)
+   * only the first by the tie-breakers is kept, which is the one every objective would rank first.
    */
   static List<Candidate> paretoFront(List<Candidate> candidates) {
     List<Candidate> sorted = new ArrayList<>(candidates);
@@ -64,9 +65,7 @@ final class Ranking {
       }
       Candidate groupBest = sorted.get(i); // sorted by cost within equal times
       if (cheapestSoFar == null || groupBest.cost().compareTo(cheapestSoFar.cost()) < 0) {
-        for (int k = i; k < j && sorted.get(k).cost().compareTo(groupBest.cost()) == 0; k++) {
-          front.add(sorted.get(k));
-        }
+        front.add(groupBest);
         cheapestSoFar = groupBest;
       }
       i = j;

@@ -77,6 +77,9 @@ final class Suggestions {
       gpus = OptionalInt.of(c.gpus());
       advice.add("with " + Texts.plural(c.gpus(), "GPU", "GPUs") + " (" + brief(c) + ") it works: raise maxGpus to "
           + c.gpus() + (c.instances() > s.maxNodes() ? " and maxNodes to " + c.instances() : ""));
+    } else if (!pass.fitting.isEmpty() || anyMiss(pass, Rejection.Kind.MEMORY)) {
+      advice.add(String.format(java.util.Locale.ROOT, "no number of GPUs up to %,d meets every constraint",
+          MAX_SUGGESTED_GPUS));
     }
 
     // A newer CUDA stack.
@@ -163,6 +166,15 @@ final class Suggestions {
       }
     }
     return Optional.ofNullable(best);
+  }
+
+  private static boolean anyMiss(Pass pass, Rejection.Kind kind) {
+    for (Attempt a : pass.misses) {
+      if (a != null && a.kind() == kind) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Optional<Candidate> feasibleAt(Settings s, Pass wide, int i, Offering o, int n) {

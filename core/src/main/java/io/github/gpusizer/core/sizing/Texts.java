@@ -30,7 +30,8 @@ final class Texts {
     long minutes = d.toMinutes() + (d.equals(Duration.ofMinutes(d.toMinutes())) ? 0 : 1);
     long h = minutes / 60;
     long m = minutes % 60;
-    return h == 0 ? m + " min" : m == 0 ? h + " h" : h + " h " + m + " min";
+    String hours = String.format(Locale.ROOT, "%,d h", h);
+    return h == 0 ? m + " min" : m == 0 ? hours : hours + " " + m + " min";
   }
 
   /** {@code "2,310.00 CNY"}: grouped, rounded half-even to the currency's minor unit. */
@@ -45,10 +46,17 @@ final class Texts {
     return s.toString();
   }
 
-  /** {@code "ZeRO-3 over 8 GPUs"}, {@code "DDP over 4 GPUs, TP 2"}, {@code "1 GPU"}. */
-  static String layout(Layout layout) {
+  /**
+   * {@code "ZeRO-3/FSDP over 8 GPUs"}, {@code "DDP with tensor parallel 2 over 8 GPUs"}, {@code "1 GPU"}; for
+   * inference {@code "4 replicas with tensor parallel 2 over 8 GPUs"}.
+   */
+  static String layout(Layout layout, boolean training) {
     StringBuilder s = new StringBuilder();
-    if (layout.zero() != ZeroStage.NONE) {
+    if (!training) {
+      if (layout.dataParallel() > 1) {
+        s.append(layout.dataParallel()).append(" replicas");
+      }
+    } else if (layout.zero() != ZeroStage.NONE) {
       s.append(layout.zero() == ZeroStage.STAGE_3 ? "ZeRO-3/FSDP" : "ZeRO-" + layout.zero().number());
     } else if (layout.dataParallel() > 1) {
       s.append("DDP");
@@ -63,24 +71,25 @@ final class Texts {
     if (s.length() == 0) {
       return gpus == 1 ? "1 GPU" : gpus + " GPUs";
     }
-    s.append(" over ").append(gpus).append(gpus == 1 ? " GPU" : " GPUs");
+    s.append(" over ").append(plural(gpus, "GPU", "GPUs"));
     if (layout.nodes() > 1) {
       s.append(" in ").append(layout.nodes()).append(" nodes");
     }
     return s.toString();
   }
 
-  /** {@code "ZeRO-3 over 8 GPUs, full checkpointing, micro-batch 1"}. */
-  static String recipe(Layout layout, Checkpointing checkpointing, int microBatch) {
-    StringBuilder s = new StringBuilder(layout(layout));
-    if (checkpointing != Checkpointing.NONE) {
+  /** {@code "ZeRO-3/FSDP over 8 GPUs, full checkpointing, micro-batch 1"}; for inference {@code "..., batch of 4"}. */
+  static String recipe(Layout layout, Checkpointing checkpointing, int microBatch, boolean training) {
+    StringBuilder s = new StringBuilder(layout(layout, training));
+    if (checkpointing != Checkpointing.NONE && training) {
       s.append(", ").append(checkpointing == Checkpointing.FULL ? "full" : "selective").append(" checkpointing");
     }
-    s.append(", micro-batch ").append(microBatch);
+    s.append(training ? ", micro-batch " : ", batch of ").append(microBatch);
     return s.toString();
   }
 
+  /** {@code "1 GPU"}, {@code "14,264 GPUs"}. */
   static String plural(long n, String one, String many) {
-    return n + " " + (n == 1 ? one : many);
+    return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
   }
 }

@@ -1,0 +1,214 @@
+package io.github.gpusizer.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.gpusizer.core.model.Generic;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.LoraTarget;
+import io.github.gpusizer.core.task.Optimizer;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.WeightQuantization;
+import io.github.gpusizer.core.task.ZeroStage;
+import java.util.EnumSet;
+import org.junit.jupiter.api.Test;
+
+class MemoryModelTest {
+  private static final Estimator ESTIMATOR = Estimator.defaults();
+  /** A billion parameters and no activations: the training state alone. */
+  private static final Generic BILLION = new Generic("state-only", 1_000_000_000L, 1e9, 0);
+  private static final Hardware A100 = Hardware.single(TestGpus.A100_SXM4_80GB);
+
+  @Test
+  void lora_rank_8_on_query_and_value_of_llama_2_7b_trains_4_194_304_parameters() {
+    // GIVEN Llama-2-7B with LoRA rank 8 on Q and V (the LoRA paper's choice, LitGPT's resource table)
+    Transformer llama = TestModels.LLAMA2_7B;
+    // WHEN the adapter parameters are counted
+    long adapters = Architecture.loraParameters(llama, 8, EnumSet.of(LoraTarget.Q, LoraTarget.V));
+    // THEN 32 layers × 2 matrices × 8 × (4096 + 4096)
+    assertThat(adapters).isEqualTo(4_194_304L);
+  }
+
+  @Test
+  void mixed_precision_adamw_keeps_16_bytes_per_parameter_and_a_foreach_scratch_at_the_optimizer_step() {
+    // GIVEN a one-billion-parameter model trained with BF16 autocast and AdamW
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.BF16_MIXED).optimizer(Optimizer.ADAMW).build();
+    // WHEN its memory is estimated
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    // THEN FP32 weights 4 + FP32 gradients 4 + two FP32 moments 8 bytes per parameter, plus foreach Adam's sqrt(v)
+    assertThat(b.weights().bytes()).isEqualTo(4_000_000_000L);
+    assertThat(b.gradients().bytes()).isEqualTo(4_000_000_000L);
+    assertThat(b.optimizer().bytes()).isEqualTo(8_000_000_000L);
+    assertThat(b.temporary().bytes()).isEqualTo(4_000_000_000L);
+    assertThat(b.activations().bytes()).isZero();
+  }
+
+  @Test
+  void pure_bf16_keeps_weights_gradients_and_moments_in_two_bytes_each() {
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.BF16_PURE).optimizer(Optimizer.ADAMW).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    assertThat(b.weights().bytes() + b.gradients().bytes() + b.optimizer().bytes()).isEqualTo(8_000_000_000L);
+  }
+
+  @Test
+  void eight_bit_adam_keeps_two_bytes_of_state_plus_block_constants() {
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.BF16_MIXED).optimizer(Optimizer.ADAM_8BIT)
+        .build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    assertThat(b.optimizer().bytes()).isEqualTo(Math.round(1e9 * 2 * (1 + 4.0 / 2048)));
+  }
+
+  @Test
+  void sgd_keeps_no_optimizer_state_and_momentum_one_buffer() {
+    Task sgd = Task.pretraining(BILLION).precision(PrecisionMode.FP32).optimizer(Optimizer.SGD).build();
+    Task momentum = sgd.toBuilder().optimizer(Optimizer.SGD_MOMENTUM).build();
+    assertThat(ESTIMATOR.memory(sgd, A100, Layout.single()).breakdown().optimizer().bytes()).isZero();
+    assertThat(ESTIMATOR.memory(momentum, A100, Layout.single()).breakdown().optimizer().bytes())
+        .isEqualTo(4_000_000_000L);
+  }
+
+  @Test
+  void zero_stages_shard_optimizer_then_gradients_then_weights_over_data_parallel_ranks() {
+    // GIVEN gradient accumulation (2 micro-batches per step), so gradients live through the forward pass
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.BF16_MIXED).optimizer(Optimizer.SGD_MOMENTUM)
+        .globalBatch(16).build();
+    Hardware eight = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 1);
+    Layout ddp = Layout.dataParallel(8);
+    MemoryBreakdown none = ESTIMATOR.memory(task, eight, ddp).breakdown();
+    MemoryBreakdown one = ESTIMATOR.memory(task, eight, ddp.withZero(ZeroStage.STAGE_1)).breakdown();
+    MemoryBreakdown two = ESTIMATOR.memory(task, eight, ddp.withZero(ZeroStage.STAGE_2)).breakdown();
+    MemoryBreakdown three = ESTIMATOR.memory(task, eight, ddp.withZero(ZeroStage.STAGE_3)).breakdown();
+    assertThat(none.optimizer().bytes()).isEqualTo(4_000_000_000L);
+    assertThat(one.optimizer().bytes()).isEqualTo(500_000_000L);
+    assertThat(two.gradients().bytes()).isEqualTo(500_000_000L);
+    assertThat(three.weights().bytes()).isEqualTo(500_000_000L);
+    assertThat(none.total()).isGreaterThan(one.total());
+    assertThat(one.total()).isGreaterThan(two.total());
+    assertThat(two.total()).isGreaterThan(three.total());
+  }
+
+  @Test
+  void ddp_keeps_a_second_copy_of_the_gradients_in_its_buckets() {
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.FP32).optimizer(Optimizer.SGD).build();
+    MemoryBreakdown single = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    MemoryBreakdown ddp = ESTIMATOR.memory(task, Hardware.of(TestGpus.A100_SXM4_80GB, 2, 1), Layout.dataParallel(2))
+        .breakdown();
+    assertThat(ddp.temporary().bytes() - single.temporary().bytes()).isEqualTo(4_000_000_000L);
+  }
+
+  @Test
+  void a_gpt_layer_saves_34_plus_5as_over_h_bytes_per_token_as_korthikanti_et_al_give() {
+    // GIVEN a GPT-style layer: MHA, LayerNorm, FFN 4h, dropout, 16-bit, no FlashAttention, all weights trained
+    Transformer gpt = TestModels.GPT_1_7B;
+    int s = 2048;
+    Task task = Task.pretraining(gpt).sequenceLength(s).precision(PrecisionMode.FP16_MIXED).flashAttention(false)
+        .build();
+    Job job = new Job(task, A100, Layout.single());
+    // WHEN one layer's saved bytes per token are computed
+    double bytes = MemoryModel.layerBytesPerToken(job, gpt, true);
+    // THEN they are h (34 + 5 a s / h) (Korthikanti et al. 2022, eq. 1, per token)
+    double h = gpt.hidden();
+    double a = gpt.heads();
+    assertThat(bytes).isCloseTo(h * (34 + 5 * a * s / h), within(1e-6));
+  }
+
+  @Test
+  void flash_attention_and_selective_recomputation_drop_the_attention_score_term() {
+    Transformer gpt = TestModels.GPT_1_7B;
+    Task eager = Task.pretraining(gpt).sequenceLength(2048).precision(PrecisionMode.FP16_MIXED)
+        .flashAttention(false).build();
+    Task selective = eager.toBuilder().checkpointing(Checkpointing.SELECTIVE).build();
+    Task flash = eager.toBuilder().flashAttention(true).build();
+    double eagerBytes = MemoryModel.trainingActivations(new Job(eager, A100, Layout.single()));
+    double selectiveBytes = MemoryModel.trainingActivations(new Job(selective, A100, Layout.single()));
+    double flashBytes = MemoryModel.trainingActivations(new Job(flash, A100, Layout.single()));
+    double h = gpt.hidden();
+    double perLayerTokens = 2048.0 * gpt.totalLayers();
+    assertThat(eagerBytes - selectiveBytes).isCloseTo(perLayerTokens * 5 * gpt.heads() * 2048, within(1.0));
+    assertThat(flashBytes).isLessThan(eagerBytes / 3);
+    assertThat(flashBytes).isGreaterThan(perLayerTokens * 34 * h);
+  }
+
+  @Test
+  void full_recomputation_keeps_only_each_layers_input_plus_one_layer() {
+    Transformer gpt = TestModels.GPT_1_7B;
+    Task full = Task.pretraining(gpt).sequenceLength(2048).precision(PrecisionMode.FP16_MIXED)
+        .checkpointing(Checkpointing.FULL).flashAttention(true).build();
+    Job job = new Job(full, A100, Layout.single());
+    double tokens = 2048;
+    double expected = gpt.totalLayers() * tokens * 2 * gpt.hidden()
+        + tokens * MemoryModel.layerBytesPerToken(job, gpt, true)
+        + MemoryModel.lossBuffer(job, gpt.vocab(), true);
+    assertThat(MemoryModel.trainingActivations(job)).isCloseTo(expected, within(1.0));
+  }
+
+  @Test
+  void kv_cache_of_llama_2_7b_at_4096_tokens_in_bf16_is_2_gib() {
+    // 2 (K and V) × 32 layers × 32 heads × 128 dims × 4096 tokens × 1 sequence × 2 bytes
+    Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(4000).generatedTokens(96).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    assertThat(b.kvCache().bytes()).isEqualTo(2L << 30);
+  }
+
+  @Test
+  void served_llama_2_7b_weights_take_2_bytes_per_parameter_in_bf16() {
+    Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    assertThat(b.weights().bytes()).isEqualTo(2 * 6_738_415_616L);
+  }
+
+  @Test
+  void nf4_with_double_quantisation_takes_4_127_bits_per_weight() {
+    assertThat(MemoryModel.NF4_BYTES_PER_WEIGHT * 8).isCloseTo(4.127, within(0.001));
+  }
+
+  @Test
+  void quantised_weights_shrink_in_the_order_none_int8_int4() {
+    Task none = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    long bf16 = ESTIMATOR.memory(none, A100, Layout.single()).breakdown().weights().bytes();
+    long int8 = ESTIMATOR.memory(none.toBuilder().quantization(WeightQuantization.INT8).build(), A100,
+        Layout.single()).breakdown().weights().bytes();
+    long int4 = ESTIMATOR.memory(none.toBuilder().quantization(WeightQuantization.INT4).build(), A100,
+        Layout.single()).breakdown().weights().bytes();
+    assertThat(bf16).isGreaterThan(int8);
+    assertThat(int8).isGreaterThan(int4);
+    // 16-bit embeddings and head (2 × 32000 × 4096 × 2 bytes) dominate what 4-bit leaves
+    assertThat(int4).isGreaterThan(2L * 32000 * 4096 * 2);
+  }
+
+  @Test
+  void qlora_holds_less_weight_memory_than_lora() {
+    Task lora = Task.lora(TestModels.LLAMA2_7B, 8).sequenceLength(512).build();
+    Task qlora = Task.qlora(TestModels.LLAMA2_7B, 8).sequenceLength(512).build();
+    MemoryBreakdown l = ESTIMATOR.memory(lora, A100, Layout.single()).breakdown();
+    MemoryBreakdown q = ESTIMATOR.memory(qlora, A100, Layout.single()).breakdown();
+    assertThat(q.weights().toGB()).isLessThan(l.weights().toGB() / 3);
+    assertThat(q.allocated()).isLessThan(l.allocated());
+  }
+
+  @Test
+  void overhead_is_the_cuda_context_plus_the_allocator_cache() {
+    Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    assertThat(b.overhead().bytes()).isCloseTo(
+        MemoryModel.CUDA_CONTEXT_BYTES + Math.round(MemoryModel.ALLOCATOR_CACHE_FRACTION * b.allocated().bytes()),
+        within(2L));
+    assertThat(b.total().bytes()).isEqualTo(b.allocated().bytes() + b.overhead().bytes());
+  }
+
+  @Test
+  void memory_estimate_reports_headroom_when_it_fits_and_shortfall_when_not() {
+    Task small = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    MemoryEstimate fits = ESTIMATOR.memory(small, A100, Layout.single());
+    assertThat(fits.fits()).isTrue();
+    assertThat(fits.headroom().bytes()).isEqualTo(fits.capacity().bytes() - fits.perGpu().bytes());
+    Task big = Task.fullFineTuning(TestModels.LLAMA2_13B).sequenceLength(4096).build();
+    MemoryEstimate tooBig = ESTIMATOR.memory(big, A100, Layout.single());
+    assertThat(tooBig.fits()).isFalse();
+    assertThat(tooBig.headroom().bytes()).isZero();
+    assertThat(tooBig.shortfall().bytes()).isEqualTo(tooBig.perGpu().bytes() - tooBig.capacity().bytes());
+  }
+}
