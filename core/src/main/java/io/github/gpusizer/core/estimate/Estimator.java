@@ -86,9 +86,10 @@ public final class Estimator {
     Job job = job(task, hardware, layout);
     Compatibility.checkBatch(job);
     MemoryEstimate memory = memoryOf(job);
-    StepTime step = ComputeModel.step(job, efficiency, compiled);
-    InputPipeline.Rates input = InputPipeline.rates(job);
-    PerformanceEstimate performance = Performance.combine(job, step, input);
+    Timing timing = timing(job);
+    StepTime step = timing.step();
+    InputPipeline.Rates input = timing.input();
+    PerformanceEstimate performance = timing.performance();
     double gpuSamplesPerSecond = step.samples() / step.seconds();
     HostSizing host = HostSizer.size(job, memory, gpuSamplesPerSecond);
     ImmutableList<String> warnings = Compatibility.warnings(job, memory, performance, step,
@@ -106,8 +107,16 @@ public final class Estimator {
   public PerformanceEstimate performance(Task task, Hardware hardware, Layout layout) {
     Job job = job(task, hardware, layout);
     Compatibility.checkBatch(job);
-    StepTime step = ComputeModel.step(job, efficiency);
-    return Performance.combine(job, step, InputPipeline.rates(job));
+    return timing(job).performance();
+  }
+
+  /** The step, the input rates and their combination: the part {@link #estimate} and {@link #performance} share. */
+  private record Timing(StepTime step, InputPipeline.Rates input, PerformanceEstimate performance) {}
+
+  private Timing timing(Job job) {
+    StepTime step = ComputeModel.step(job, efficiency, compiled);
+    InputPipeline.Rates input = InputPipeline.rates(job);
+    return new Timing(step, input, Performance.combine(job, step, input));
   }
 
   /**
