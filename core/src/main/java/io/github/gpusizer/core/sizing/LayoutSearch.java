@@ -61,6 +61,11 @@ final class LayoutSearch {
     this.reference = reference;
   }
 
+  /** Whether this search, and the recommendation that uses it, goes the straightforward way. */
+  boolean reference() {
+    return reference;
+  }
+
   /** A new search, the same way (fast or reference), for other settings. */
   LayoutSearch forSettings(Settings other) {
     return new LayoutSearch(other, reference);

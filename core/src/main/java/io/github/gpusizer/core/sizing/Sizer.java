@@ -75,7 +75,9 @@ public final class Sizer {
       options.add(built.computeIfAbsent(c, advisor::option));
     }
     ImmutableList.Builder<Option> front = ImmutableList.builder();
-    for (Candidate c : Ranking.paretoFront(feasible)) {
+    List<Candidate> paretoFront = search.reference()
+        ? Ranking.paretoFrontBySorting(feasible) : Ranking.paretoFront(feasible);
+    for (Candidate c : paretoFront) {
       front.add(built.computeIfAbsent(c, advisor::option));
     }
     return new Recommendation(s.objective(), s.currency(), options.build(), front.build(), rejected,
