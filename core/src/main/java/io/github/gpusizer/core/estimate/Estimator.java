@@ -110,6 +110,16 @@ public final class Estimator {
     return timing(job).performance();
   }
 
+  /**
+   * Whether the host's CPU cores can change {@link #performance} for this task: only when its samples cost CPU
+   * time to prepare (its {@code cpuMsPerSample}, or the image default), which the cores' data loaders must keep up
+   * with. When false, a search may share timings between hosts that differ only in cores.
+   */
+  public boolean performanceDependsOnHostCores(Task task) {
+    checkNotNull(task, "task");
+    return InputPipeline.cpuMsPerSample(task) > 0;
+  }
+
   /** The step, the input rates and their combination: the part {@link #estimate} and {@link #performance} share. */
   private record Timing(StepTime step, InputPipeline.Rates input, PerformanceEstimate performance) {}
 

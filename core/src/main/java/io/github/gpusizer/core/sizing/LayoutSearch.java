@@ -44,6 +44,9 @@ final class LayoutSearch {
   private final boolean reference;
   private final Map<Key, Outcome> cache = new HashMap<>();
   private final Map<Key, Plan> plans = new HashMap<>();
+  private final Map<Key, Timing> timings = new HashMap<>();
+  /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
+  private final boolean coresMatter;
   private final Map<List<Integer>, Task> variants = new HashMap<>();
 
   LayoutSearch(Settings settings) {
@@ -59,6 +62,7 @@ final class LayoutSearch {
     this.task = settings.task();
     this.estimator = settings.estimator();
     this.reference = reference;
+    this.coresMatter = reference || estimator.performanceDependsOnHostCores(task);
   }
 
   /** Whether this search, and the recommendation that uses it, goes the straightforward way. */
@@ -98,6 +102,11 @@ final class LayoutSearch {
           hw.diskMBps());
     }
 
+    /** The key of the hardware's timings when the host's cores do not change them. */
+    Key withoutCores() {
+      return new Key(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.empty(), diskMBps);
+    }
+
     /** The key of the hardware's memory plan: memory depends on the GPU and the GPUs per node and nodes only. */
     Key forMemory() {
       return new Key(gpu, gpusPerNode, nodes, OptionalDouble.empty(), OptionalInt.empty(), OptionalDouble.empty());
@@ -131,7 +140,19 @@ final class LayoutSearch {
     if (plan.nothingFits().isPresent()) {
       return plan.nothingFits().get();
     }
-    // Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins.
+    Timing timing = reference ? timing(hw, plan)
+        : timings.computeIfAbsent(coresMatter ? Key.of(hw) : Key.of(hw).withoutCores(), k -> timing(hw, plan));
+    if (timing.best() != null) {
+      return fit(hw, timing.best());
+    }
+    return timing.closest();
+  }
+
+  /** The fastest recipe on some hardware (null if none runs), and the closest miss. */
+  private record Timing(Timed best, Outcome.Miss closest) {}
+
+  /** Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. */
+  private Timing timing(Hardware hw, Plan plan) {
     Outcome.Miss closest = plan.closest();
     Timed best = null;
     for (Recipe r : plan.recipes()) {
@@ -144,10 +165,7 @@ final class LayoutSearch {
         closest = closer(closest, timed.miss);
       }
     }
-    if (best != null) {
-      return fit(hw, best);
-    }
-    return closest;
+    return new Timing(best, closest);
   }
 
   private Plan plan(Hardware hw) {
