@@ -138,16 +138,12 @@ final class ComputeModel {
     double q = Architecture.queryDim(t);
     double kv = t.kvDim();
     double f = t.ffn();
-    boolean attentionTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.Q)
-        || job.task.loraTargets().contains(LoraTarget.K) || job.task.loraTargets().contains(LoraTarget.V);
-    boolean outputTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.O);
-    boolean mlpTrained = !job.adapter || job.task.loraTargets().contains(LoraTarget.MLP);
     double experts = t.activeExperts();
     double[][] shapes = {
         {h, q + 2 * kv, 1, job.adapter ? 0 : 1},
         {q, h, 1, job.adapter ? 0 : 1},
         {h, (t.gatedMlp() ? 2 : 1) * f, experts, job.adapter ? 0 : 1},
-        {f, h, experts, job.adapter ? 0 : 1}};
+        {f, h, experts, job.adapter ? 0 : 1}}; // {K, N, count, weights trained}: frozen under LoRA
     double decoderShare = t.stack() == Stack.ENCODER_DECODER ? (double) t.decoderLayers() / t.totalLayers() : 0;
     for (double[] shape : shapes) {
       double count = shape[2] * stageLayers;
@@ -183,9 +179,6 @@ final class ComputeModel {
       }
       forward.kernel(adapterFlops * (full ? 2 : 1), adapterBytes * (full ? 2 : 1), efficiency);
       backward.kernel(2 * adapterFlops, 2 * adapterBytes, efficiency);
-      if (!attentionTrained || !outputTrained || !mlpTrained) {
-        // nothing more: frozen matrices need no weight gradients (already left out above)
-      }
     }
 
     // Element-wise work over the activations, and the loss.

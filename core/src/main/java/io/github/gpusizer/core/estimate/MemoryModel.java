@@ -268,7 +268,8 @@ final class MemoryModel {
    * term by term to GQA, gated MLPs, any FFN width, RMSNorm and frozen weights:
    *
    * <ul>
-   *   <li>two norm inputs; RMSNorm as Hugging Face and LitGPT write it upcasts to FP32 and saves that copy;
+   *   <li>two norm inputs, in FP32 under autocast (layer_norm is on its FP32 list) and for RMSNorm as Hugging Face
+   *       and LitGPT write it (it upcasts to FP32);
    *   <li>attention: the QKV input (only when Q, K or V is trained: PyTorch saves a matmul's input only to compute
    *       its weight gradient), Q, K and V, the attention scores {@code 5as} (softmax output, dropout mask and
    *       output; gone with FlashAttention, which keeps the output and a log-sum-exp per head instead, and with
@@ -284,7 +285,10 @@ final class MemoryModel {
     double e = job.activationBytes;
     double h = t.hidden();
     boolean dropout = Architecture.dropout(t);
-    double normBytes = t.norm() == Norm.RMS_NORM && e < 4 ? 4 : e;
+    // Autocast runs layer_norm in FP32 (torch.amp's FP32 op list) and saves an FP32 copy of its input; Hugging Face
+    // and LitGPT write RMSNorm to upcast to FP32 in any 16-bit mode.
+    boolean autocast = job.precision.weightBytes() > job.computeBytes;
+    double normBytes = e < 4 && (autocast || t.norm() == Norm.RMS_NORM) ? 4 : e;
     double bytes = 2 * normBytes * h;
     bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
     boolean mlpTrained = !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.MLP);
@@ -355,16 +359,16 @@ final class MemoryModel {
   }
 
   /**
-   * The loss buffer: logits for every token in the compute format, their FP32 upcast (Hugging Face and LitGPT call
-   * {@code logits.float()}) and the FP32 log-softmax cross-entropy saves for its backward; FP32 models skip the
-   * upcast. Often the largest single buffer with 32k–256k vocabularies.
+   * The loss buffer at its peak, the start of the backward pass: the logits the model returns (compute format), the
+   * FP32 log-softmax output cross-entropy saves (Hugging Face and LitGPT upcast the logits with {@code .float()}
+   * first), and the FP32 gradients flowing into and out of the log-softmax: {@code e + 12} bytes per logit. Often the
+   * largest single buffer with 32k–256k vocabularies.
    */
   static double lossBuffer(Job job, int vocab, boolean hasHead) {
     if (!hasHead) {
       return 0;
     }
-    double e = job.activationBytes;
-    double perLogit = e + (e < 4 ? 4 : 0) + 4;
+    double perLogit = job.activationBytes + 3 * 4;
     return job.microTokens() * vocab * perLogit;
   }
 

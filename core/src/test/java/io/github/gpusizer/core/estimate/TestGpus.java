@@ -69,6 +69,18 @@ final class TestGpus {
           Precision.BF16, 989.4, Precision.FP8, 1978.9, Precision.INT8, 1978.9),
       FormFactor.SXM, 900, 5, 700, 132, "12.0", "NVIDIA H100 Tensor Core GPU datasheet (2023), SXM column");
 
+  /**
+   * NVIDIA H200 Tensor Core GPU datasheet (2024, SXM column): 141 GB HBM3E at 4.8 TB/s; the same Hopper chip as the
+   * H100 SXM, so the same dense peaks (989.4 BF16/FP16); NVLink 900 GB/s; up to 700 W.
+   */
+  static final Gpu H200_SXM = new Gpu("h200-sxm", "NVIDIA H200", ImmutableList.of(), Vendor.NVIDIA, "Hopper",
+      Optional.of(new ComputeCapability(9, 0)), 2024, DataSize.ofGB(141), MemoryType.HBM3E, 4800,
+      ImmutableMap.of(Precision.FP64, 34.0, Precision.FP32, 67.0, Precision.TF32, 494.7, Precision.FP16, 989.4,
+          Precision.BF16, 989.4, Precision.FP8, 1978.9, Precision.INT8, 1978.9),
+      OptionalDouble.empty(), true, FormFactor.SXM, 900, OptionalInt.of(5), 700, OptionalInt.of(132),
+      Optional.of(CudaVersion.parse("12.0")), Optional.empty(),
+      "NVIDIA H200 Tensor Core GPU datasheet (2024), SXM column", ImmutableSet.of());
+
   private static Gpu gpu(String id, String name, String architecture, int major, int minor, int year, int gib,
                          MemoryType memoryType, double bandwidth, Map<Precision, Double> tflops, FormFactor form,
                          double nvlink, int pcie, int tdp, int sms, String cuda, String source) {
