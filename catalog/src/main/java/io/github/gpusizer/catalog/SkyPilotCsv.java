@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -76,37 +77,41 @@ final class SkyPilotCsv {
     List<Candidate> candidates = new ArrayList<>();
     List<GpuRow> gpuRows = new ArrayList<>();
     Map<String, List<Row>> hostsByZone = new LinkedHashMap<>();
+    // A catalog names few accelerators in many rows: look each spelling up once.
+    Map<String, Optional<Gpu>> found = new HashMap<>();
     for (Row row : table.rows()) {
       String instanceType = row.raw("InstanceType");
       String accelerator = row.raw("AcceleratorName");
       String region = row.text("Region");
-      String what = (instanceType.isEmpty() ? accelerator : instanceType) + " in " + zoneOf(row);
       if (accelerator.isEmpty()) {
         if (instanceType.isEmpty()) {
           throw row.error("InstanceType", "must not be empty when AcceleratorName is empty: the row names nothing");
         }
         hostsByZone.computeIfAbsent(zoneKey(region, row), k -> new ArrayList<>()).add(row);
-        skipped.add(new Skipped(row.file(), row.line(), Reason.NO_ACCELERATOR, what));
+        skipped.add(new Skipped(row.file(), row.line(), Reason.NO_ACCELERATOR,
+            what(instanceType, accelerator, row)));
         continue;
       }
       if (accelerator.toLowerCase(Locale.ROOT).startsWith("tpu-")) {
-        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what));
+        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what(instanceType, accelerator, row)));
         continue;
       }
       BigDecimal count = row.number("AcceleratorCount", Sign.POSITIVE);
       if (count.stripTrailingZeros().scale() > 0) {
         skipped.add(new Skipped(row.file(), row.line(), Reason.FRACTIONAL_GPU_COUNT,
-            what + ", " + count.toPlainString() + " x " + accelerator));
+            what(instanceType, accelerator, row) + ", " + count.toPlainString() + " x " + accelerator));
         continue;
       }
       if (row.isBlank("Price")) {
-        skipped.add(new Skipped(row.file(), row.line(), Reason.NOT_OFFERED_ON_DEMAND, what));
+        skipped.add(new Skipped(row.file(), row.line(), Reason.NOT_OFFERED_ON_DEMAND,
+            what(instanceType, accelerator, row)));
         continue;
       }
-      Optional<Gpu> gpu = gpus.find(accelerator);
+      Optional<Gpu> gpu = found.computeIfAbsent(accelerator, gpus::find);
       if (gpu.isEmpty()) {
         if (settings.skipUnknown()) {
-          skipped.add(new Skipped(row.file(), row.line(), Reason.UNKNOWN_ACCELERATOR, what + ", " + accelerator));
+          skipped.add(new Skipped(row.file(), row.line(), Reason.UNKNOWN_ACCELERATOR,
+              what(instanceType, accelerator, row) + ", " + accelerator));
           continue;
         }
         try {
@@ -137,6 +142,11 @@ final class SkyPilotCsv {
     }
     skipped.sort(Comparator.comparingInt(Skipped::line));
     return new Result(mergeZones(candidates, table.file(), settings), new LoadReport(ImmutableList.copyOf(skipped)));
+  }
+
+  /** {@code "p3.2xlarge in us-east-1a"}: what a row offers, for the load report. */
+  private static String what(String instanceType, String accelerator, Row row) {
+    return (instanceType.isEmpty() ? accelerator : instanceType) + " in " + zoneOf(row);
   }
 
   private static String zoneOf(Row row) {
@@ -202,15 +212,19 @@ final class SkyPilotCsv {
     ImmutableList.Builder<OfferingCsv.Located> offerings = ImmutableList.builder();
     for (List<Candidate> zones : byKey.values()) {
       Candidate first = zones.get(0);
+      BigDecimal price = first.price();
+      Optional<BigDecimal> spot = Optional.empty();
       for (Candidate c : zones) {
         if (!c.gpu().id().equals(first.gpu().id()) || c.gpuCount() != first.gpuCount()) {
           throw CatalogException.ofLine(file, c.line(), String.format(
               "%s in %s has %d x %s here but %d x %s on line %d", c.instanceType(), c.region(), c.gpuCount(),
               c.gpu().id(), first.gpuCount(), first.gpu().id(), first.line()), null);
         }
+        price = price.min(c.price());
+        if (c.spot().isPresent() && (spot.isEmpty() || c.spot().get().compareTo(spot.get()) < 0)) {
+          spot = c.spot();
+        }
       }
-      BigDecimal price = zones.stream().map(Candidate::price).min(Comparator.naturalOrder()).orElseThrow();
-      Optional<BigDecimal> spot = zones.stream().flatMap(c -> c.spot().stream()).min(Comparator.naturalOrder());
       String source = "SkyPilot catalog " + file + " line " + first.line() + first.note();
       try {
         offerings.add(new OfferingCsv.Located(new Offering(

@@ -86,14 +86,47 @@ public final class Estimator {
     Job job = job(task, hardware, layout);
     Compatibility.checkBatch(job);
     MemoryEstimate memory = memoryOf(job);
-    StepTime step = ComputeModel.step(job, efficiency, compiled);
-    InputPipeline.Rates input = InputPipeline.rates(job);
-    PerformanceEstimate performance = Performance.combine(job, step, input);
+    Timing timing = timing(job);
+    StepTime step = timing.step();
+    InputPipeline.Rates input = timing.input();
+    PerformanceEstimate performance = timing.performance();
     double gpuSamplesPerSecond = step.samples() / step.seconds();
     HostSizing host = HostSizer.size(job, memory, gpuSamplesPerSecond);
     ImmutableList<String> warnings = Compatibility.warnings(job, memory, performance, step,
         input.gpuUtilisation(gpuSamplesPerSecond));
     return new Estimate(task, hardware, layout, memory, performance, host, warnings);
+  }
+
+  /**
+   * Time, throughput and bottleneck only: exactly {@link #estimate}'s {@link Estimate#performance()}, without the
+   * memory breakdown, host sizing and warnings, whose texts cost more than the arithmetic. For searches that time
+   * many layouts and keep one; call {@link #estimate} for the one kept.
+   *
+   * @throws IllegalArgumentException as {@link #estimate} does
+   */
+  public PerformanceEstimate performance(Task task, Hardware hardware, Layout layout) {
+    Job job = job(task, hardware, layout);
+    Compatibility.checkBatch(job);
+    return timing(job).performance();
+  }
+
+  /**
+   * Whether the host's CPU cores can change {@link #performance} for this task: only when its samples cost CPU
+   * time to prepare (its {@code cpuMsPerSample}, or the image default), which the cores' data loaders must keep up
+   * with. When false, a search may share timings between hosts that differ only in cores.
+   */
+  public boolean performanceDependsOnHostCores(Task task) {
+    checkNotNull(task, "task");
+    return InputPipeline.cpuMsPerSample(task) > 0;
+  }
+
+  /** The step, the input rates and their combination: the part {@link #estimate} and {@link #performance} share. */
+  private record Timing(StepTime step, InputPipeline.Rates input, PerformanceEstimate performance) {}
+
+  private Timing timing(Job job) {
+    StepTime step = ComputeModel.step(job, efficiency, compiled);
+    InputPipeline.Rates input = InputPipeline.rates(job);
+    return new Timing(step, input, Performance.combine(job, step, input));
   }
 
   /**

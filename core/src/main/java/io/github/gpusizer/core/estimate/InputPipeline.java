@@ -67,10 +67,14 @@ final class InputPipeline {
 
   /** The task's CPU cost per sample, or the image default; 0 (no limit) for pre-tokenised text and the rest. */
   static double cpuMsPerSample(Job job) {
-    if (job.task.cpuMsPerSample().isPresent()) {
-      return job.task.cpuMsPerSample().getAsDouble();
+    return cpuMsPerSample(job.task);
+  }
+
+  static double cpuMsPerSample(io.github.gpusizer.core.task.Task task) {
+    if (task.cpuMsPerSample().isPresent()) {
+      return task.cpuMsPerSample().getAsDouble();
     }
-    return job.model instanceof ConvNet ? DEFAULT_IMAGE_CPU_MS : 0;
+    return task.model() instanceof ConvNet ? DEFAULT_IMAGE_CPU_MS : 0;
   }
 
   /**

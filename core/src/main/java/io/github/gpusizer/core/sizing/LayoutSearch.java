@@ -1,11 +1,13 @@
 package io.github.gpusizer.core.sizing;
 
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.estimate.PerformanceEstimate;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
@@ -17,6 +19,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * Finds the fastest layout of one run that fits on a given piece of hardware, and remembers it: memory and time
@@ -36,21 +42,47 @@ final class LayoutSearch {
   private final Task task;
   private final Estimator estimator;
   private final Settings settings;
-  private final Map<Hardware, Outcome> cache = new HashMap<>();
+  private final boolean reference;
+  private final Map<Key, Outcome> cache = new HashMap<>();
+  private final Map<Key, Plan> plans = new HashMap<>();
+  private final Map<Key, Timing> timings = new HashMap<>();
+  /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
+  private final boolean coresMatter;
   private final Map<List<Integer>, Task> variants = new HashMap<>();
 
   LayoutSearch(Settings settings) {
+    this(settings, false);
+  }
+
+  /**
+   * @param reference whether to search the straightforward way, for tests that compare: every recipe timed with
+   *     a full {@link Estimator#estimate}, the memory checks redone for each piece of hardware
+   */
+  LayoutSearch(Settings settings, boolean reference) {
     this.settings = settings;
     this.task = settings.task();
     this.estimator = settings.estimator();
+    this.reference = reference;
+    this.coresMatter = reference || estimator.performanceDependsOnHostCores(task);
+  }
+
+  /** Whether this search, and the recommendation that uses it, goes the straightforward way. */
+  boolean reference() {
+    return reference;
+  }
+
+  /** A new search, the same way (fast or reference), for other settings. */
+  LayoutSearch forSettings(Settings other) {
+    return new LayoutSearch(other, reference);
   }
 
   /** The fastest fitting layout on {@code hardware}, or why there is none. */
   Outcome best(Hardware hardware) {
-    Outcome cached = cache.get(hardware);
+    Key key = Key.of(hardware);
+    Outcome cached = cache.get(key);
     if (cached == null) {
       cached = search(hardware);
-      cache.put(hardware, cached);
+      cache.put(key, cached);
     }
     return cached;
   }
@@ -60,7 +92,87 @@ final class LayoutSearch {
     return cache.size();
   }
 
+  /**
+   * A cache key equal for equal hardware, cheap to hash: the GPU by identity (a catalog's offerings share its GPU
+   * objects; a GPU's record hash walks all its datasheet fields), the rest by value.
+   */
+  private record Key(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble interNodeGbps, OptionalInt cpuCoresPerNode,
+      OptionalDouble diskMBps) {
+    static Key of(Hardware hw) {
+      return new Key(hw.gpu(), hw.gpusPerNode(), hw.nodes(), hw.interNodeGbps(), hw.cpuCoresPerNode(),
+          hw.diskMBps());
+    }
+
+    /** The key of the hardware's timings when the host's cores do not change them. */
+    Key withoutCores() {
+      return new Key(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.empty(), diskMBps);
+    }
+
+    /** The key of the hardware's memory plan: memory depends on the GPU and the GPUs per node and nodes only. */
+    Key forMemory() {
+      return new Key(gpu, gpusPerNode, nodes, OptionalDouble.empty(), OptionalInt.empty(), OptionalDouble.empty());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.gpu == gpu && k.gpusPerNode == gpusPerNode && k.nodes == nodes
+          && k.interNodeGbps.equals(interNodeGbps) && k.cpuCoresPerNode.equals(cpuCoresPerNode)
+          && k.diskMBps.equals(diskMBps);
+    }
+
+    @Override
+    public int hashCode() {
+      return ((System.identityHashCode(gpu) * 31 + gpusPerNode) * 31 + nodes) * 31
+          + Objects.hash(interNodeGbps, cpuCoresPerNode, diskMBps);
+    }
+  }
+
+  /** A recipe that fits in memory at its largest fitting micro-batch, to be timed. */
+  private record Recipe(int tp, ZeroStage zero, Checkpointing ck, int mb) {}
+
+  /**
+   * What the memory checks of a search decide, which depends only on the GPU, the GPUs per node and the nodes:
+   * the recipes to time in order, and the closest miss so far; or, if nothing can fit, the outcome.
+   */
+  private record Plan(List<Recipe> recipes, Outcome.Miss closest, Optional<Outcome.Miss> nothingFits) {}
+
   private Outcome search(Hardware hw) {
+    Plan plan = reference ? plan(hw) : plans.computeIfAbsent(Key.of(hw).forMemory(), k -> plan(hw));
+    if (plan.nothingFits().isPresent()) {
+      return plan.nothingFits().get();
+    }
+    Timing timing = reference ? timing(hw, plan)
+        : timings.computeIfAbsent(coresMatter ? Key.of(hw) : Key.of(hw).withoutCores(), k -> timing(hw, plan));
+    if (timing.best() != null) {
+      return fit(hw, timing.best());
+    }
+    // Only the extreme recipe fitted, and no timed recipe is it (one data-parallel rank makes every ZeRO stage
+    // plain training, whose memory may differ from the extreme's): report the closest miss, never nothing.
+    return timing.closest() != null ? timing.closest() : new Outcome.Miss(Rejection.Kind.MEMORY,
+        "no layout of " + hw.gpus() + " GPUs that the search times fits in memory", Double.MAX_VALUE);
+  }
+
+  /** The fastest recipe on some hardware (null if none runs), and the closest miss. */
+  private record Timing(Timed best, Outcome.Miss closest) {}
+
+  /** Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. */
+  private Timing timing(Hardware hw, Plan plan) {
+    Outcome.Miss closest = plan.closest();
+    Timed best = null;
+    for (Recipe r : plan.recipes()) {
+      Timed timed = time(hw, r.tp(), r.zero(), r.ck(), r.mb());
+      if (timed.miss == null) {
+        if (best == null || timed.runTime.compareTo(best.runTime) < 0) {
+          best = timed;
+        }
+      } else {
+        closest = closer(closest, timed.miss);
+      }
+    }
+    return new Timing(best, closest);
+  }
+
+  private Plan plan(Hardware hw) {
     int gpus = hw.gpus();
     List<Integer> tensorDegrees = tensorDegrees(hw);
     List<ZeroStage> zeros = zeroStages();
@@ -90,14 +202,14 @@ final class LayoutSearch {
       }
     }
     if (viable.isEmpty()) {
-      return closest != null ? closest : new Outcome.Miss(Rejection.Kind.LAYOUT,
-          "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE);
+      return new Plan(List.of(), closest, Optional.of(closest != null ? closest : new Outcome.Miss(
+          Rejection.Kind.LAYOUT, "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE)));
     }
 
-    // Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins.
+    // Every ZeRO stage and checkpointing level at its largest fitting micro-batch is timed by search().
     // A higher stage or more recomputation is not always slower: sharding also shrinks the optimizer step, and
     // freed memory allows a larger micro-batch, so none is ruled out by assumption.
-    Outcome.Fit best = null;
+    List<Recipe> recipes = new ArrayList<>();
     for (int tp : viable) {
       int dp = gpus / tp;
       int[] microBatches = microBatches(dp);
@@ -107,30 +219,16 @@ final class LayoutSearch {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
           for (int mb : microBatches) {
-            if (memory(hw, tp, zero, ck, mb).miss != null) {
+            if (reference ? memory(hw, tp, zero, ck, mb).miss != null : !fits(hw, tp, zero, ck, mb)) {
               continue;
             }
-            Outcome timed = time(hw, tp, zero, ck, mb);
-            if (timed instanceof Outcome.Fit) {
-              Outcome.Fit fit = (Outcome.Fit) timed;
-              if (best == null || fit.runTime().compareTo(best.runTime()) < 0) {
-                best = fit;
-              }
-            } else {
-              closest = closer(closest, (Outcome.Miss) timed);
-            }
+            recipes.add(new Recipe(tp, zero, ck, mb));
             break; // the largest micro-batch that fits is the fastest of this recipe
           }
         }
       }
     }
-    if (best != null) {
-      return best;
-    }
-    // Only the extreme recipe fitted, and the timed loop skips it (one data-parallel rank makes every ZeRO stage
-    // plain training, whose memory may differ from the extreme's): report the closest miss, never nothing.
-    return closest != null ? closest : new Outcome.Miss(Rejection.Kind.MEMORY,
-        "no layout of " + gpus + " GPUs that the search times fits in memory", Double.MAX_VALUE);
+    return new Plan(recipes, closest, Optional.empty());
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
@@ -152,6 +250,19 @@ final class LayoutSearch {
       this.memory = memory;
       this.miss = miss;
     }
+  }
+
+  /** Whether {@link #memory} would find no miss, without writing the reason of a miss nobody reads. */
+  private boolean fits(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, zero);
+    Task variant = variant(mb, ck, layout.dataParallel());
+    MemoryEstimate m;
+    try {
+      m = estimator.memory(variant, hw, layout);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return m.fits() && m.headroom().compareTo(settings.requiredHeadroom(m.capacity())) >= 0;
   }
 
   private Attempt memory(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
@@ -176,18 +287,47 @@ final class LayoutSearch {
     return new Attempt(m, new Outcome.Miss(Rejection.Kind.MEMORY, reason, shortfall));
   }
 
-  private Outcome time(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+  /** A recipe timed: its run time, or why it cannot run ({@code miss} non-null). */
+  private static final class Timed {
+    final Task variant;
+    final Layout layout;
+    final Duration runTime;
+    final Outcome.Miss miss;
+
+    Timed(Task variant, Layout layout, Duration runTime, Outcome.Miss miss) {
+      this.variant = variant;
+      this.layout = layout;
+      this.runTime = runTime;
+      this.miss = miss;
+    }
+  }
+
+  /**
+   * Times a recipe with {@link Estimator#performance}, which is {@link Estimator#estimate}'s performance without
+   * the host sizing and warnings: those are worked out for the fastest recipe only, by {@link #fit}.
+   */
+  private Timed time(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
     Layout layout = layout(hw, tp, zero);
     Task variant = variant(mb, ck, layout.dataParallel());
-    Estimate e;
+    PerformanceEstimate p;
     try {
-      e = estimator.estimate(variant, hw, layout);
+      p = reference ? estimator.estimate(variant, hw, layout).performance()
+          : estimator.performance(variant, hw, layout);
     } catch (IllegalArgumentException ex) {
-      return new Outcome.Miss(Rejection.Kind.LAYOUT, ex.getMessage(), Double.MAX_VALUE);
+      return new Timed(variant, layout, null,
+          new Outcome.Miss(Rejection.Kind.LAYOUT, ex.getMessage(), Double.MAX_VALUE));
     }
-    Duration run = e.performance().totalTime().orElseThrow(() -> new IllegalStateException(
+    Duration run = p.totalTime().orElseThrow(() -> new IllegalStateException(
         "the estimator gave no total time for a task with an amount of work: " + task));
-    return new Outcome.Fit(e, run);
+    return new Timed(variant, layout, run, null);
+  }
+
+  /** The fastest recipe, with its full estimate (memory, time, host and warnings) worked out when first asked. */
+  private Outcome fit(Hardware hw, Timed best) {
+    if (reference) {
+      return new Outcome.Fit(estimator.estimate(best.variant, hw, best.layout), best.runTime);
+    }
+    return new Outcome.Fit(() -> estimator.estimate(best.variant, hw, best.layout), best.runTime);
   }
 
   private static Layout layout(Hardware hw, int tp, ZeroStage zero) {

@@ -2,6 +2,8 @@ package io.github.gpusizer.core.sizing;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.Estimate;
 import java.time.Duration;
@@ -10,15 +12,35 @@ import java.time.Duration;
 sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
 
   /**
-   * The fastest layout that fits.
-   *
-   * @param estimate the estimate of one run with the task as run (micro-batch, checkpointing) and its layout
-   * @param runTime the wall time of one run
+   * The fastest layout that fits: its run time, and the full estimate of one run with the task as run
+   * (micro-batch, checkpointing) and its layout, worked out on first use. A search times many layouts and keeps
+   * few; the host sizing and warnings of the full estimate are needed only for the options shown.
    */
-  record Fit(Estimate estimate, Duration runTime) implements Outcome {
-    public Fit {
-      checkNotNull(estimate, "estimate");
-      checkNotNull(runTime, "runTime");
+  final class Fit implements Outcome {
+    private final Supplier<Estimate> estimate;
+    private final Duration runTime;
+
+    Fit(Estimate estimate, Duration runTime) {
+      this(Suppliers.ofInstance(checkNotNull(estimate, "estimate")), runTime);
+    }
+
+    /** A fit whose estimate {@code estimate} works out once, on first use. */
+    Fit(Supplier<Estimate> estimate, Duration runTime) {
+      this.estimate = Suppliers.memoize(checkNotNull(estimate, "estimate")::get);
+      this.runTime = checkNotNull(runTime, "runTime");
+    }
+
+    Estimate estimate() {
+      return estimate.get();
+    }
+
+    Duration runTime() {
+      return runTime;
+    }
+
+    @Override
+    public String toString() {
+      return "Fit[runTime=" + runTime + "]";
     }
   }
 

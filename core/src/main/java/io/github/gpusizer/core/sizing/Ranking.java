@@ -53,17 +53,45 @@ final class Ranking {
    * only the first by the tie-breakers is kept, which is the one every objective would rank first.
    */
   static List<Candidate> paretoFront(List<Candidate> candidates) {
+    // Sorted by time alone: the best of each group of equal times is found by a scan, so the sort never compares
+    // costs or tie-breakers (the cost of a large catalog's front was mostly those comparisons).
+    List<Candidate> sorted = new ArrayList<>(candidates);
+    sorted.sort(BY_TIME);
+    Comparator<Candidate> byCostThenTies = BY_COST.thenComparing(TIES);
+    List<Candidate> front = new ArrayList<>();
+    Candidate cheapestSoFar = null; // over all strictly faster groups
+    int i = 0;
+    while (i < sorted.size()) {
+      Candidate groupBest = sorted.get(i); // the first of its group by cost, then the tie-breakers
+      int j = i + 1;
+      while (j < sorted.size() && sorted.get(j).wall().equals(sorted.get(i).wall())) {
+        if (byCostThenTies.compare(sorted.get(j), groupBest) < 0) {
+          groupBest = sorted.get(j);
+        }
+        j++;
+      }
+      if (cheapestSoFar == null || groupBest.cost().compareTo(cheapestSoFar.cost()) < 0) {
+        front.add(groupBest);
+        cheapestSoFar = groupBest;
+      }
+      i = j;
+    }
+    return front;
+  }
+
+  /** {@link #paretoFront} the straightforward way, by a full sort: the reference the fast scan is tested against. */
+  static List<Candidate> paretoFrontBySorting(List<Candidate> candidates) {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(BY_TIME.thenComparing(BY_COST).thenComparing(TIES));
     List<Candidate> front = new ArrayList<>();
-    Candidate cheapestSoFar = null; // over all strictly faster groups
+    Candidate cheapestSoFar = null;
     int i = 0;
     while (i < sorted.size()) {
       int j = i;
       while (j < sorted.size() && sorted.get(j).wall().equals(sorted.get(i).wall())) {
         j++;
       }
-      Candidate groupBest = sorted.get(i); // sorted by cost within equal times
+      Candidate groupBest = sorted.get(i);
       if (cheapestSoFar == null || groupBest.cost().compareTo(cheapestSoFar.cost()) < 0) {
         front.add(groupBest);
         cheapestSoFar = groupBest;

@@ -26,7 +26,18 @@ public final class Sizer {
 
   /** Sizes the task of {@code settings}. Pure: the same settings give an equal recommendation. */
   public static Recommendation recommend(Settings s) {
-    LayoutSearch search = new LayoutSearch(s);
+    return recommend(s, new LayoutSearch(s));
+  }
+
+  /**
+   * The same recommendation worked out the straightforward way (see {@link LayoutSearch#LayoutSearch(Settings,
+   * boolean)}), for tests that check the fast way gives an equal result.
+   */
+  static Recommendation reference(Settings s) {
+    return recommend(s, new LayoutSearch(s, true));
+  }
+
+  private static Recommendation recommend(Settings s, LayoutSearch search) {
     Pass pass = new Pass(s, search).run();
     List<Candidate> feasible = new ArrayList<>();
     boolean[] anyFeasible = new boolean[s.catalog().offerings().size()];
@@ -64,7 +75,9 @@ public final class Sizer {
       options.add(built.computeIfAbsent(c, advisor::option));
     }
     ImmutableList.Builder<Option> front = ImmutableList.builder();
-    for (Candidate c : Ranking.paretoFront(feasible)) {
+    List<Candidate> paretoFront = search.reference()
+        ? Ranking.paretoFrontBySorting(feasible) : Ranking.paretoFront(feasible);
+    for (Candidate c : paretoFront) {
       front.add(built.computeIfAbsent(c, advisor::option));
     }
     return new Recommendation(s.objective(), s.currency(), options.build(), front.build(), rejected,

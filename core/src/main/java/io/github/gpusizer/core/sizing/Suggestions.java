@@ -89,7 +89,7 @@ final class Suggestions {
     }
     if (cudaMatters) {
       Settings relaxed = s.withoutCuda();
-      Pass again = new Pass(relaxed, new LayoutSearch(relaxed)).run();
+      Pass again = new Pass(relaxed, search.forSettings(relaxed)).run();
       Optional<Candidate> best = again.fitting.stream()
           .filter(c -> pass.cudaBlocked[c.index()] && Sizer.isFeasible(s, c))
           .min(Comparator.comparing((Candidate c) -> c.offering().gpu().minCuda().orElseThrow())

@@ -1,0 +1,56 @@
+package io.github.gpusizer.core.benchmarks;
+
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.core.GpuSizer;
+import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.model.Presets;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.testing.SyntheticCatalogs;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code GpuSizer.forTask(task).catalog(catalog).recommend()} for LoRA (rank 8) of Llama-2-7B on 50 M tokens, the
+ * command-line tool's example, with the default settings (24 h deadline, at most 64 GPUs, on-demand, cheapest
+ * first). {@code offerings = 0} is the bundled catalog; otherwise a synthetic catalog of that many offerings from
+ * {@link SyntheticCatalogs} (fixed seed). The catalog is built once per trial; each call sizes from scratch (a
+ * {@code recommend()} caches nothing between calls). Sampled, so JMH reports the median.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class RecommendBenchmark {
+  @Param({"0", "1000", "10000", "100000"})
+  int offerings;
+
+  private GpuSizer sizer;
+
+  /** The task every recommend benchmark sizes. */
+  static Task task() {
+    return Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build();
+  }
+
+  @Setup
+  public void setUp() {
+    Catalog catalog = offerings == 0 ? Catalog.bundled() : SyntheticCatalogs.catalog(offerings, SyntheticCatalogs.SEED);
+    sizer = GpuSizer.forTask(task()).catalog(catalog);
+  }
+
+  @Benchmark
+  public Recommendation recommend() {
+    return sizer.recommend();
+  }
+}

@@ -1,0 +1,153 @@
+package io.github.gpusizer.core.sizing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.common.collect.ImmutableSet;
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.core.Objective;
+import io.github.gpusizer.core.Option;
+import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.cost.CostModel;
+import io.github.gpusizer.core.cost.Interruptions;
+import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.model.Presets;
+import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.testing.SyntheticCatalogs;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The sizer's fast path (memory plans shared by hardware that differs only in host and network, recipes timed
+ * without host sizing and warnings, full estimates worked out only for what is shown) gives exactly the
+ * recommendation of the straightforward path: the same options in the same order with the same costs, times,
+ * estimates, host sizing, warnings and rationales; the same Pareto front; the same rejections with the same
+ * reasons; the same suggestion. Over seeded, generated tasks, constraints and catalogs.
+ */
+class FastPathEquivalenceTest {
+  private static final long SEED = 42;
+  private static final int CASES = 48;
+  private static final List<String> MODELS = List.of("gpt2", "gpt2-medium", "bert-base", "llama-2-7b", "llama-2-13b",
+      "resnet50", "vit-b-16", "t5-base", "mistral-7b");
+  private static final Catalog SYNTHETIC = SyntheticCatalogs.catalog(150, SyntheticCatalogs.SEED);
+  private static final Currency USD = Currency.getInstance("USD");
+
+  /** One generated case: a task, the settings around it, and a name that says what it is. */
+  record Case(String name, Settings settings) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Case> cases() {
+    Random random = new Random(SEED);
+    List<Case> cases = new ArrayList<>();
+    for (int i = 0; i < CASES; i++) {
+      String id = MODELS.get(random.nextInt(MODELS.size()));
+      ModelSpec model = Presets.get(id);
+      boolean image = id.startsWith("resnet") || id.startsWith("vit");
+      int kind = random.nextInt(5);
+      Task.Builder b;
+      switch (kind) {
+        case 0 -> b = Task.pretraining(model);
+        case 1 -> b = Task.fullFineTuning(model);
+        case 2 -> b = Task.lora(model, 8 << random.nextInt(3));
+        case 3 -> b = Task.qlora(model, 16);
+        default -> b = Task.inference(model);
+      }
+      if (image) {
+        b.samples(1e5 * (1 + random.nextInt(20))).epochs(1 + random.nextInt(5));
+      } else {
+        b.tokens(Math.pow(10, 6 + random.nextInt(4)) * (1 + random.nextInt(9)));
+      }
+      b.microBatch(1 << random.nextInt(5));
+      if (kind <= 1 && random.nextBoolean()) {
+        b.precision(random.nextBoolean() ? PrecisionMode.BF16_MIXED : PrecisionMode.FP16_MIXED);
+      }
+      if (kind <= 2 && random.nextInt(3) == 0) {
+        b.checkpointing(Checkpointing.values()[random.nextInt(Checkpointing.values().length)]);
+      }
+      Task task;
+      try {
+        task = b.build();
+      } catch (IllegalArgumentException e) {
+        continue; // a combination the task model rules out (e.g. LoRA of an image model): not a sizing case
+      }
+      boolean synthetic = random.nextInt(3) == 0;
+      Catalog catalog = synthetic ? SYNTHETIC : Catalog.bundled();
+      Duration deadline = Duration.ofHours(1 + random.nextInt(200));
+      Optional<Money> budget = random.nextInt(3) == 0
+          ? Optional.of(Money.of(BigDecimal.valueOf(10L << random.nextInt(14)), USD)) : Optional.empty();
+      int maxGpus = new int[] {1, 4, 8, 16, 32, 64}[random.nextInt(6)];
+      EnumSet<PricingMode> pricing = EnumSet.of(PricingMode.ON_DEMAND);
+      if (random.nextBoolean()) {
+        pricing.add(PricingMode.SPOT);
+      }
+      if (random.nextInt(4) == 0) {
+        pricing.add(PricingMode.MONTHLY);
+      }
+      Optional<Interruptions> interruptions = pricing.contains(PricingMode.SPOT) && random.nextBoolean()
+          ? Optional.of(Interruptions.of(0.05, Duration.ofMinutes(30), Duration.ofMinutes(5))) : Optional.empty();
+      Objective objective = Objective.values()[random.nextInt(Objective.values().length)];
+      int runs = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 1;
+      double headroom = random.nextInt(4) == 0 ? 0.1 : 0;
+      CostModel costs = CostModel.defaults();
+      Settings settings = new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(),
+          ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), headroom, DataSize.ZERO, objective,
+          1.5, USD, costs.exchangeRates(), Optional.empty(), runs, Estimator.defaults(),
+          new CostStep(costs, interruptions));
+      cases.add(new Case(String.format("#%d %s %s, %s catalog, %s, %d GPUs, %s, %d run(s)", i, task.kind(), id,
+          synthetic ? "synthetic" : "bundled", objective, maxGpus, pricing, runs), settings));
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void fast_path_gives_the_reference_recommendation(Case c) {
+    // WHEN the same settings are sized both ways
+    Recommendation fast = Sizer.recommend(c.settings());
+    Recommendation reference = Sizer.reference(c.settings());
+
+    // THEN everything matches: options and their order, costs, reasons, rejections, front and suggestion
+    assertThat(fast.options()).extracting(Option::offering, Option::pricing, Option::instances, Option::cost)
+        .containsExactlyElementsOf(reference.options().stream()
+            .map(o -> org.assertj.core.groups.Tuple.tuple(o.offering(), o.pricing(), o.instances(), o.cost()))
+            .toList());
+    assertThat(fast.rejected()).isEqualTo(reference.rejected());
+    assertThat(fast.paretoFront()).isEqualTo(reference.paretoFront());
+    assertThat(fast.suggestion()).isEqualTo(reference.suggestion());
+    assertThat(fast).isEqualTo(reference);
+  }
+
+  @Test
+  void generated_cases_cover_feasible_and_infeasible_sizings_on_both_catalogs() {
+    // GIVEN the generated cases, WHEN sized
+    List<Case> all = cases().toList();
+    List<Recommendation> recs = all.stream().map(c -> Sizer.recommend(c.settings())).toList();
+
+    // THEN the comparison above is exercised on options, rejections and suggestions, not on empty results
+    assertThat(all).hasSizeGreaterThan(CASES * 2 / 3);
+    assertThat(all).anyMatch(c -> c.settings().catalog() == SYNTHETIC)
+        .anyMatch(c -> c.settings().catalog() == Catalog.bundled());
+    assertThat(recs.stream().filter(Recommendation::isFeasible).count()).isGreaterThan(all.size() / 3);
+    assertThat(recs).anyMatch(r -> r.suggestion().isPresent()).anyMatch(r -> r.options().size() > 10)
+        .anyMatch(r -> !r.rejected().isEmpty());
+  }
+}
