@@ -127,7 +127,8 @@ public final class GpuSizer {
   public static GpuSizer forTask(Task task) {
     checkNotNull(task, "task");
     checkArgument(task.tokens().isPresent() || task.samples().isPresent(),
-        "task must give its amount of work as tokens or samples × epochs to size time and cost, was %s", task);
+        "task must give its amount of work as tokens or samples × epochs to size time and cost; %s has neither",
+        task.kind());
     return new GpuSizer(task);
   }
 

@@ -62,7 +62,7 @@ final class HostSizer {
         + "; disk " + Text.size(disk) + ": " + Text.size(data) + " data set + "
         + Text.size((long) Math.ceil(checkpoint)) + " checkpoint + " + Text.size(DISK_EXTRA.bytes())
         + " working room; " + type
-        + ": the GPUs read " + Text.fixed(nodeMBps, 0) + " MB/s per node";
+        + ": the GPUs read " + Text.fixed(nodeMBps, nodeMBps < 10 ? 2 : 0) + " MB/s per node";
     return new HostSizing(cores, DataSize.ofBytes(ram), DataSize.ofBytes(disk), type, reason);
   }
 
