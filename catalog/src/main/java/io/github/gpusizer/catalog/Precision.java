@@ -7,7 +7,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * double tflops = gpu.denseTflops(Precision.BF16);
- * Precision.BF16.tensorCoresSince();   // compute capability 8.0 (Ampere)
+ * Precision.BF16.minComputeCapability();   // compute capability 8.0 (Ampere)
  * }</pre>
  *
  * <p>For the 16-bit and 8-bit tensor formats the figure the catalog stores is the rate with 32-bit (FP32)
@@ -21,22 +21,26 @@ public enum Precision {
   FP16(new ComputeCapability(7, 0), "Volta and later: V100, T4, RTX 20xx and every newer NVIDIA GPU"),
   BF16(new ComputeCapability(8, 0), "Ampere and later: A100, A10, A40, RTX 30xx, L4, L40S, RTX 40xx, H100, H200"),
   FP8(new ComputeCapability(8, 9), "Ada and Hopper and later: L4, L40S, RTX 40xx, H100, H200, B200"),
-  INT8(new ComputeCapability(7, 5), "Turing and later: T4, RTX 20xx and every newer NVIDIA GPU");
+  INT8(new ComputeCapability(6, 1), "Pascal GP10x with DP4A (P40, P4) and later; tensor cores from Turing: T4, RTX 20xx "
+      + "and newer");
 
-  private final ComputeCapability tensorCoresSince;
+  private final ComputeCapability minComputeCapability;
   private final String generations;
 
   // Compute capabilities per format: NVIDIA CUDA C++ Programming Guide, "Compute Capabilities" (tensor-core
-  // formats by architecture), and the Volta (2017), Turing (2018), Ampere (2020), Ada (2022) and Hopper (2022)
-  // architecture whitepapers.
-  Precision(ComputeCapability tensorCoresSince, String generations) {
-    this.tensorCoresSince = tensorCoresSince;
+  // formats by architecture; __dp4a needs 6.1), and the Pascal (2016), Volta (2017), Turing (2018), Ampere (2020),
+  // Ada (2022) and Hopper (2022) architecture whitepapers.
+  Precision(ComputeCapability minComputeCapability, String generations) {
+    this.minComputeCapability = minComputeCapability;
     this.generations = generations;
   }
 
-  /** The NVIDIA compute capability whose tensor cores first ran this format; empty for FP32/FP64 (CUDA cores). */
-  public Optional<ComputeCapability> tensorCoresSince() {
-    return Optional.ofNullable(tensorCoresSince);
+  /**
+   * The first NVIDIA compute capability that runs this format at a useful rate (tensor cores for FP16, BF16, TF32 and
+   * FP8; DP4A for INT8); empty for FP32 and FP64, which every GPU runs.
+   */
+  public Optional<ComputeCapability> minComputeCapability() {
+    return Optional.ofNullable(minComputeCapability);
   }
 
   /**
@@ -44,10 +48,10 @@ public enum Precision {
    * format needs no tensor cores or the capability suffices.
    */
   public Optional<String> unsupportedReason(String gpuName, ComputeCapability has) {
-    if (tensorCoresSince == null || has.isAtLeast(tensorCoresSince)) {
+    if (minComputeCapability == null || has.isAtLeast(minComputeCapability)) {
       return Optional.empty();
     }
-    return Optional.of(name() + " needs compute capability " + tensorCoresSince + " (" + generations + "); the "
+    return Optional.of(name() + " needs compute capability " + minComputeCapability + " (" + generations + "); the "
         + gpuName + " has " + has);
   }
 }

@@ -8,11 +8,11 @@ class PrecisionTest {
 
   @Test
   void tensor_formats_start_with_their_architectures() {
-    assertThat(Precision.FP16.tensorCoresSince()).contains(ComputeCapability.parse("7.0"));
-    assertThat(Precision.BF16.tensorCoresSince()).contains(ComputeCapability.parse("8.0"));
-    assertThat(Precision.TF32.tensorCoresSince()).contains(ComputeCapability.parse("8.0"));
-    assertThat(Precision.FP8.tensorCoresSince()).contains(ComputeCapability.parse("8.9"));
-    assertThat(Precision.FP32.tensorCoresSince()).isEmpty();
+    assertThat(Precision.FP16.minComputeCapability()).contains(ComputeCapability.parse("7.0"));
+    assertThat(Precision.BF16.minComputeCapability()).contains(ComputeCapability.parse("8.0"));
+    assertThat(Precision.TF32.minComputeCapability()).contains(ComputeCapability.parse("8.0"));
+    assertThat(Precision.FP8.minComputeCapability()).contains(ComputeCapability.parse("8.9"));
+    assertThat(Precision.FP32.minComputeCapability()).isEmpty();
   }
 
   @Test

@@ -18,9 +18,9 @@ import io.github.gpusizer.core.task.ZeroStage;
 /** Whether hardware and layout can run a task at all (errors), and what they should know (warnings). */
 final class Compatibility {
   /** Tensor cores and FP16 tensor math: Volta, compute capability 7.0 (NVIDIA Volta whitepaper, 2017). */
-  static final ComputeCapability TENSOR_CORES = Precision.FP16.tensorCoresSince().orElseThrow();
+  static final ComputeCapability TENSOR_CORES = Precision.FP16.minComputeCapability().orElseThrow();
   /** BF16 and TF32 tensor math: Ampere, compute capability 8.0. */
-  static final ComputeCapability AMPERE = Precision.BF16.tensorCoresSince().orElseThrow();
+  static final ComputeCapability AMPERE = Precision.BF16.minComputeCapability().orElseThrow();
 
   /** GPU utilisation below which a job is called input-bound in a warning. */
   static final double LOW_UTILISATION = 0.9;
