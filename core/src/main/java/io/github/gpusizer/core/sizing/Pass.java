@@ -61,22 +61,50 @@ final class Pass {
     List<Offering> offerings = s.catalog().offerings();
     for (int i = 0; i < offerings.size(); i++) {
       Offering o = offerings.get(i);
-      Optional<Attempt> problem = offeringProblem(i, o);
-      if (problem.isPresent()) {
-        misses[i] = problem.get();
-        continue;
-      }
-      int maxInstances = maxInstances(o);
-      if (maxInstances == 0) {
-        misses[i] = Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
-            + "limit of " + s.maxGpus() + " GPUs");
-        continue;
-      }
-      for (int n = 1; n <= maxInstances; n++) {
-        instances(i, o, n, fitting);
+      if (!ruledOut(i, o)) {
+        allInstances(i, o, fitting);
       }
     }
     return this;
+  }
+
+  /**
+   * The same candidates as {@link #run} where a recommendation can use them, fewer elsewhere: see {@link Screen}.
+   * Only for a recommendation that finds a feasible option; one without needs {@link #run}.
+   */
+  Pass screen() {
+    try {
+      new Screen(s, this).run();
+    } catch (ArithmeticException e) {
+      fitting.clear(); // instances × billed seconds beyond a long: the whole pass will do
+    }
+    return this;
+  }
+
+  /** Adds every candidate of offering {@code i} to {@code out}, as {@link #run} does. */
+  void allInstances(int i, Offering o, List<Candidate> out) {
+    int maxInstances = maxInstances(o);
+    for (int n = 1; n <= maxInstances; n++) {
+      instances(i, o, n, out);
+    }
+  }
+
+  /**
+   * Whether offering {@code i} is ruled out whatever the number of instances (filters, pricing modes, currency,
+   * compatibility, GPUs per instance over the limit); if so, records why in {@link #misses}.
+   */
+  boolean ruledOut(int i, Offering o) {
+    Optional<Attempt> problem = offeringProblem(i, o);
+    if (problem.isPresent()) {
+      misses[i] = problem.get();
+      return true;
+    }
+    if (maxInstances(o) == 0) {
+      misses[i] = Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
+          + "limit of " + s.maxGpus() + " GPUs");
+      return true;
+    }
+    return false;
   }
 
   /** The most instances of the offering within the GPU and node limits. */
@@ -89,7 +117,7 @@ final class Pass {
    * records the attempt in {@link #misses} if no layout fits.
    */
   void instances(int i, Offering o, int n, List<Candidate> out) {
-    Placement p = placements.computeIfAbsent(Shape.of(o, n), k -> place(o, n));
+    Placement p = placement(o, n);
     if (p.miss != null) {
       Attempt a = new Attempt(p.miss.kind(), p.miss.reason(), p.miss.shortfall(),
           OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.empty());
@@ -122,8 +150,23 @@ final class Pass {
     }
   }
 
+  /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
+  Placement placement(Offering o, int n) {
+    return placements.computeIfAbsent(Shape.of(o, n), k -> place(o, n));
+  }
+
+  /** What {@code n} instances of {@code o} cost in {@code mode}, in the ranking currency, as a candidate has it. */
+  Money cost(Offering o, PricingMode mode, int n) {
+    return convert(s.costs().price(o, mode, n, placement(o, n).wall).orElseThrow().cost()).amount();
+  }
+
+  /** The exchange rate into the ranking currency from {@code from}, 1 if the same (for screening only). */
+  double rateToRanking(Currency from) {
+    return from.equals(s.currency()) ? 1 : rate(from).orElseThrow().rate().doubleValue();
+  }
+
   /** Runs placed on the instances: how many GPUs each run gets and how many run at once. */
-  private static final class Placement {
+  static final class Placement {
     Outcome.Fit fit;
     Outcome.Miss miss;
     int runGpus;

@@ -38,7 +38,20 @@ public final class Sizer {
   }
 
   private static Recommendation recommend(Settings s, LayoutSearch search) {
-    Pass pass = new Pass(s, search).run();
+    if (!search.reference()) {
+      // The screened pass holds every candidate a feasible recommendation uses; without a feasible candidate the
+      // suggestion needs them all.
+      Optional<Recommendation> screened = recommend(s, search, new Pass(s, search).screen(), true);
+      if (screened.isPresent()) {
+        return screened.get();
+      }
+    }
+    return recommend(s, search, new Pass(s, search).run(), false).orElseThrow();
+  }
+
+  /** The recommendation from the pass's candidates; empty if {@code feasibleOnly} and nothing is feasible. */
+  private static Optional<Recommendation> recommend(Settings s, LayoutSearch search, Pass pass,
+      boolean feasibleOnly) {
     List<Candidate> feasible = new ArrayList<>();
     boolean[] anyFeasible = new boolean[s.catalog().offerings().size()];
     for (Candidate c : pass.fitting) {
@@ -47,10 +60,13 @@ public final class Sizer {
         anyFeasible[c.index()] = true;
       }
     }
+    if (feasible.isEmpty() && feasibleOnly) {
+      return Optional.empty();
+    }
     ImmutableList<Rejection> rejected = rejections(s, pass, anyFeasible);
     if (feasible.isEmpty()) {
-      return new Recommendation(s.objective(), s.currency(), ImmutableList.of(), ImmutableList.of(), rejected,
-          Optional.of(Suggestions.suggest(s, search, pass, rejected)));
+      return Optional.of(new Recommendation(s.objective(), s.currency(), ImmutableList.of(), ImmutableList.of(),
+          rejected, Optional.of(Suggestions.suggest(s, search, pass, rejected))));
     }
     Duration fastest = feasible.stream().map(Candidate::wall).min(Comparator.naturalOrder()).orElseThrow();
     Comparator<Candidate> order = Ranking.order(s.objective(), fastest, s.bestValueFactor());
@@ -80,8 +96,8 @@ public final class Sizer {
     for (Candidate c : paretoFront) {
       front.add(built.computeIfAbsent(c, advisor::option));
     }
-    return new Recommendation(s.objective(), s.currency(), options.build(), front.build(), rejected,
-        Optional.empty());
+    return Optional.of(new Recommendation(s.objective(), s.currency(), options.build(), front.build(), rejected,
+        Optional.empty()));
   }
 
   static boolean meetsDeadline(Settings s, Candidate c) {

@@ -136,6 +136,77 @@ class FastPathEquivalenceTest {
     assertThat(fast).isEqualTo(reference);
   }
 
+  /**
+   * A catalog where screening matters: each synthetic offering sold again under other prices (cheaper, dearer,
+   * equal in another region, zero, a price of 25 significant digits), so groups of one shape hold many offerings
+   * with price ties.
+   */
+  private static final Catalog CROWDED = crowded();
+
+  private static Catalog crowded() {
+    Catalog base = SyntheticCatalogs.catalog(60, SyntheticCatalogs.SEED + 1);
+    List<io.github.gpusizer.catalog.Offering> out = new ArrayList<>();
+    String[] factors = {"1", "0.5", "1", "2", "0", "1.0000000000000000000000001"};
+    int k = 0;
+    for (io.github.gpusizer.catalog.Offering o : base.offerings()) {
+      for (String f : factors) {
+        BigDecimal factor = new BigDecimal(f);
+        out.add(new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), o.region() + "-" + k++, o.gpu(),
+            o.gpuCount(), o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour().times(factor),
+            o.spotPerHour().map(m -> m.times(factor)), o.billing(), o.monthly().map(m -> m.times(factor)),
+            o.yearly().map(m -> m.times(factor)), o.networkGbps(), o.priceDate(), o.source()));
+      }
+    }
+    return base.withOfferings(out);
+  }
+
+  static Stream<Case> crowdedCases() {
+    List<Case> cases = new ArrayList<>();
+    Task task = Task.lora(Presets.get("gpt2"), 8).tokens(2e10).build();
+    int i = 0;
+    for (Objective objective : Objective.values()) {
+      for (Duration deadline : List.of(Duration.ofHours(6), Duration.ofMinutes(75))) {
+      for (boolean spot : new boolean[] {false, true}) {
+        EnumSet<PricingMode> pricing = spot ? EnumSet.of(PricingMode.ON_DEMAND, PricingMode.SPOT, PricingMode.MONTHLY)
+            : EnumSet.of(PricingMode.ON_DEMAND);
+        Optional<Interruptions> interruptions = spot
+            ? Optional.of(Interruptions.of(0.05, Duration.ofMinutes(30), Duration.ofMinutes(5))) : Optional.empty();
+        CostModel costs = CostModel.defaults();
+        Settings open = new Settings(task, CROWDED, deadline, Optional.empty(), 16, 16, ImmutableSet.of(),
+            ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD,
+            costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, interruptions));
+        cases.add(new Case("crowded #" + i++ + " " + objective + ", " + deadline + ", " + pricing, open));
+        // budgets exactly at the cost of some options: the screening's exact comparison decides
+        List<Option> options = Sizer.reference(open).options();
+        for (int pick : new int[] {0, options.size() / 3, options.size() / 2}) {
+          if (pick < options.size() && options.get(pick).cost().amount().signum() > 0) {
+            Money budget = options.get(pick).cost();
+            cases.add(new Case("crowded #" + i++ + " " + objective + ", " + pricing + ", budget " + budget,
+                new Settings(task, CROWDED, deadline, Optional.of(budget), 16, 16, ImmutableSet.of(),
+                    ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective,
+                    1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
+                    new CostStep(costs, interruptions))));
+          }
+        }
+      }
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("crowdedCases")
+  void screening_many_offerings_of_one_shape_gives_the_reference_recommendation(Case c) {
+    // WHEN the same settings are sized both ways, on a catalog of many offerings per shape with price ties
+    Recommendation fast = Sizer.recommend(c.settings());
+    Recommendation reference = Sizer.reference(c.settings());
+
+    // THEN the recommendations are equal
+    assertThat(fast.rejected()).isEqualTo(reference.rejected());
+    assertThat(fast.paretoFront()).isEqualTo(reference.paretoFront());
+    assertThat(fast).isEqualTo(reference);
+  }
+
   @Test
   void generated_cases_cover_feasible_and_infeasible_sizings_on_both_catalogs() {
     // GIVEN the generated cases, WHEN sized

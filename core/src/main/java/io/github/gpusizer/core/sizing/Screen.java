@@ -1,0 +1,448 @@
+package io.github.gpusizer.core.sizing;
+
+import io.github.gpusizer.catalog.BillingMode;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.Objective;
+import io.github.gpusizer.core.cost.CostModel;
+import io.github.gpusizer.core.cost.Interruptions;
+import io.github.gpusizer.core.cost.PricingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Currency;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Finds, without pricing every candidate, the candidates a feasible recommendation uses, and adds them to the
+ * pass in the order {@link Pass#run} would: a subset of its candidates that holds every choice
+ * {@link Sizer} makes (so {@code Sizer} makes the same choices on it).
+ *
+ * <p>Why this works: time, billed time and deadline of {@code n} instances depend on the offering's shape (GPU,
+ * GPUs per instance, host cores, network), the pricing mode and the billing rounding, never on the price; and
+ * the cost is {@code price × f(n)} with {@code f(n) = n × billed seconds ÷ 3600} (or {@code n × periods} for a
+ * subscription), then converted at one rate per currency. So, per group of offerings that share shape, mode,
+ * billing and currency:
+ * <ul>
+ *   <li>the best number of instances of an offering under CHEAPEST is the smallest {@code f} among those that
+ *       meet the deadline (then the shorter time, the fewer instances), the same for every offering of the group;
+ *       the budget is then one comparison; FASTEST and BEST_VALUE likewise from the group's order by time;</li>
+ *   <li>at every {@code n} the cheapest offering of the group (by price, then the ranking's tie-breakers) costs
+ *       least, so it alone can stand on the Pareto front for the group: its candidates at every {@code n} are
+ *       kept, and the global fastest feasible time is among them;</li>
+ *   <li>an offering with no feasible candidate keeps, per mode, the candidate of least cost that meets the
+ *       deadline and the one of least time that misses it (its closest attempts).</li>
+ * </ul>
+ * Money is compared in {@code double} only to screen, with a margin: near the budget the exact {@link Money} of
+ * the candidate decides. Prices of zero, or of more than {@link #MAX_PRICE_DIGITS} significant digits (where the
+ * rounding of {@code price × seconds ÷ 3600} to 34 digits could make two different prices cost the same), are not
+ * screened: every candidate of such an offering is kept.
+ */
+final class Screen {
+  /**
+   * Prices with more significant digits are not screened. {@code price × n × seconds} is exact; its division by
+   * 3600 is rounded to 34 digits ({@code MathContext.DECIMAL128}); two prices of at most 20 digits differ by at
+   * least one part in 10^20 and {@code n × seconds} stays below 10^13, far above the rounding's one part in 10^33.
+   */
+  static final int MAX_PRICE_DIGITS = 20;
+  /** Relative margin of the screening in {@code double} (its rounding errors are below 10^-15). */
+  private static final double MARGIN = 1e-9;
+
+  private final Settings s;
+  private final Pass pass;
+  private final CostModel model;
+  private final Optional<Interruptions> interruptions;
+  private final Map<GroupKey, Group> groups = new HashMap<>();
+  private final Map<RepKey, Integer> cheapest = new HashMap<>();
+  private final Map<MissKey, Attempt> misses = new HashMap<>();
+
+  Screen(Settings s, Pass pass) {
+    this.s = s;
+    this.pass = pass;
+    this.model = s.costs().model();
+    this.interruptions = s.costs().interruptions();
+  }
+
+  /** Offerings of one group share times, billed times and deadline at every number of instances. */
+  private record GroupKey(String gpuId, int gpuCount, int vcpus, double networkGbps, PricingMode mode,
+      BillingMode billing) {
+    static GroupKey of(Offering o, PricingMode mode) {
+      return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), mode,
+          o.billing());
+    }
+  }
+
+  /** Offerings of one group and currency: the cheapest of them costs least at every number of instances. */
+  private record RepKey(GroupKey group, Currency currency) {}
+
+  /** Offerings whose attempts all miss the same way. */
+  private record MissKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Set<PricingMode> modes) {}
+
+  /** What a group's offerings share at each number of instances {@code n} (arrays indexed by {@code n}). */
+  private final class Group {
+    final int max;
+    /** The wall time (spot: expected, with interruptions), null where nothing fits or spot never finishes. */
+    final Duration[] wall;
+    /** {@code n × billed seconds} (subscriptions: {@code n × billed seconds} too, a multiple of the period). */
+    final long[] f;
+    /** The cost of one unit of price: {@code f ÷ 3600}, or {@code n × periods} for a subscription. */
+    final double[] perUnitPrice;
+    final boolean[] meetsDeadline;
+    /** Meeting the deadline, by (f, wall, n): CHEAPEST's choice; 0 if none. */
+    final int cheapest;
+    /** Meeting the deadline, by (f, n): the closest attempt over budget; 0 if none. */
+    final int cheapestFirst;
+    /** Missing the deadline, by (wall, n): the closest attempt past the deadline; 0 if none. */
+    final int closestPastDeadline;
+    /** Meeting the deadline, ordered by (wall, f, n): FASTEST's order. */
+    final int[] byTime;
+    final boolean anyFit;
+    int inWindow = -1;
+    int outOfWindow = -1;
+
+    Group(Offering template, PricingMode mode) {
+      max = pass.maxInstances(template);
+      wall = new Duration[max + 1];
+      f = new long[max + 1];
+      perUnitPrice = new double[max + 1];
+      meetsDeadline = new boolean[max + 1];
+      int cheapestN = 0;
+      int cheapestFirstN = 0;
+      int pastN = 0;
+      boolean fit = false;
+      List<Integer> ok = new ArrayList<>();
+      for (int n = 1; n <= max; n++) {
+        Pass.Placement p = pass.placement(template, n);
+        if (p.miss != null) {
+          continue;
+        }
+        Duration w = p.wall;
+        Duration billed;
+        if (mode == PricingMode.SPOT && interruptions.isPresent()) {
+          try {
+            w = model.spot(template, n, p.wall, interruptions.get()).expectedWall();
+          } catch (IllegalArgumentException e) {
+            continue; // never finishes: a miss, recorded by the pass where it matters
+          }
+          billed = model.billed(w, template.billing());
+        } else {
+          billed = model.billed(w, template, mode);
+        }
+        fit = true;
+        wall[n] = w;
+        f[n] = Math.multiplyExact((long) n, billed.getSeconds());
+        perUnitPrice[n] = mode == PricingMode.MONTHLY || mode == PricingMode.YEARLY
+            ? (double) n * billed.getSeconds() / (mode == PricingMode.MONTHLY ? CostModel.MONTH : CostModel.YEAR)
+                .getSeconds()
+            : f[n] / 3600.0;
+        if (w.compareTo(s.deadline()) <= 0) {
+          meetsDeadline[n] = true;
+          ok.add(n);
+          if (cheapestN == 0 || f[n] < f[cheapestN] || f[n] == f[cheapestN] && w.compareTo(wall[cheapestN]) < 0) {
+            cheapestN = n;
+          }
+          if (cheapestFirstN == 0 || f[n] < f[cheapestFirstN]) {
+            cheapestFirstN = n;
+          }
+        } else if (pastN == 0 || w.compareTo(wall[pastN]) < 0) {
+          pastN = n;
+        }
+      }
+      cheapest = cheapestN;
+      cheapestFirst = cheapestFirstN;
+      closestPastDeadline = pastN;
+      anyFit = fit;
+      byTime = ok.stream().sorted((a, b) -> {
+        int c = wall[a].compareTo(wall[b]);
+        if (c != 0) {
+          return c;
+        }
+        c = Long.compare(f[a], f[b]);
+        return c != 0 ? c : Integer.compare(a, b);
+      }).mapToInt(Integer::intValue).toArray();
+    }
+
+    /** BEST_VALUE's choices: the cheapest meeting the deadline within the window, and outside it. */
+    void window(double windowNanos) {
+      if (inWindow >= 0) {
+        return;
+      }
+      int in = 0;
+      int out = 0;
+      for (int n : byTime) {
+        if (wall[n].toNanos() > windowNanos) {
+          out = cheaper(out, n);
+        } else {
+          in = cheaper(in, n);
+        }
+      }
+      inWindow = in;
+      outOfWindow = out;
+    }
+
+    /** The one of {@code a} (0: none) and {@code b} first by (f, wall, n). */
+    private int cheaper(int a, int b) {
+      if (a == 0) {
+        return b;
+      }
+      int c = Long.compare(f[b], f[a]);
+      if (c == 0) {
+        c = wall[b].compareTo(wall[a]);
+      }
+      if (c == 0) {
+        c = Integer.compare(b, a);
+      }
+      return c < 0 ? b : a;
+    }
+  }
+
+  void run() {
+    List<Offering> offerings = s.catalog().offerings();
+    int count = offerings.size();
+    boolean[] open = new boolean[count];
+    boolean[] unscreened = new boolean[count];
+    List<PricingMode> allowed = new ArrayList<>();
+    for (PricingMode m : PricingMode.values()) {
+      if (s.pricing().contains(m)) {
+        allowed.add(m);
+      }
+    }
+    // 1. Groups and each group's cheapest offering.
+    for (int i = 0; i < count; i++) {
+      Offering o = offerings.get(i);
+      if (pass.ruledOut(i, o)) {
+        continue;
+      }
+      open[i] = true;
+      for (PricingMode mode : allowed) {
+        Optional<Money> price = price(o, mode);
+        if (price.isEmpty()) {
+          continue;
+        }
+        if (price.get().amount().signum() == 0 || price.get().amount().precision() > MAX_PRICE_DIGITS) {
+          unscreened[i] = true;
+        }
+      }
+      if (unscreened[i]) {
+        continue;
+      }
+      for (PricingMode mode : allowed) {
+        Optional<Money> price = price(o, mode);
+        if (price.isEmpty()) {
+          continue;
+        }
+        GroupKey key = GroupKey.of(o, mode);
+        groups.computeIfAbsent(key, k -> new Group(o, mode));
+        RepKey rep = new RepKey(key, price.get().currency());
+        Integer best = cheapest.get(rep);
+        if (best == null || cheaperOffering(o, offerings.get(best), mode) < 0) {
+          cheapest.put(rep, i);
+        }
+      }
+    }
+
+    // 2. The fastest feasible time, over the cheapest offerings of each group and the unscreened offerings.
+    int[][] wanted = new int[count][];
+    int[] wantedCount = new int[count];
+    Duration fastest = null;
+    for (Map.Entry<RepKey, Integer> e : cheapest.entrySet()) {
+      int i = e.getValue();
+      Offering o = offerings.get(i);
+      PricingMode mode = e.getKey().group().mode();
+      Group g = groups.get(e.getKey().group());
+      for (int n = 1; n <= g.max; n++) {
+        if (g.wall[n] != null) {
+          add(wanted, wantedCount, i, n);
+        }
+      }
+      for (int n : g.byTime) {
+        if (withinBudget(o, mode, g, n)) {
+          if (fastest == null || g.wall[n].compareTo(fastest) < 0) {
+            fastest = g.wall[n];
+          }
+          break;
+        }
+      }
+    }
+    List<Candidate> unscreenedCandidates = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      if (unscreened[i]) {
+        List<Candidate> all = new ArrayList<>();
+        pass.allInstances(i, offerings.get(i), all);
+        for (Candidate c : all) {
+          if (Sizer.isFeasible(s, c) && (fastest == null || c.wall().compareTo(fastest) < 0)) {
+            fastest = c.wall();
+          }
+        }
+        unscreenedCandidates.addAll(all);
+      }
+    }
+    if (fastest == null) {
+      return; // nothing feasible: the caller runs the whole pass
+    }
+    double window = fastest.toNanos() * s.bestValueFactor();
+
+    // 3. Each offering's best number of instances per mode; the closest attempts of offerings with none.
+    for (int i = 0; i < count; i++) {
+      if (!open[i] || unscreened[i]) {
+        continue;
+      }
+      Offering o = offerings.get(i);
+      boolean feasible = false;
+      boolean anyFit = false;
+      for (PricingMode mode : allowed) {
+        if (!CostStep.isSold(o, mode)) {
+          continue;
+        }
+        Group g = groups.get(GroupKey.of(o, mode));
+        anyFit |= g.anyFit;
+        int n = best(o, mode, g, window);
+        if (n > 0) {
+          feasible = true;
+          add(wanted, wantedCount, i, n);
+        }
+      }
+      if (feasible) {
+        continue;
+      }
+      for (PricingMode mode : allowed) {
+        if (!CostStep.isSold(o, mode)) {
+          continue;
+        }
+        Group g = groups.get(GroupKey.of(o, mode));
+        if (g.cheapestFirst > 0) {
+          add(wanted, wantedCount, i, g.cheapestFirst);
+        }
+        if (g.closestPastDeadline > 0) {
+          add(wanted, wantedCount, i, g.closestPastDeadline);
+        }
+      }
+      if (!anyFit) {
+        Set<PricingMode> sold = EnumSet.noneOf(PricingMode.class);
+        for (PricingMode mode : allowed) {
+          if (CostStep.isSold(o, mode)) {
+            sold.add(mode);
+          }
+        }
+        MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), sold);
+        int index = i;
+        pass.misses[i] = misses.computeIfAbsent(key, k -> {
+          pass.allInstances(index, o, new ArrayList<>());
+          return pass.misses[index];
+        });
+      }
+    }
+
+    // 4. The candidates, in the pass's order.
+    int next = 0;
+    for (int i = 0; i < count; i++) {
+      if (unscreened[i]) {
+        while (next < unscreenedCandidates.size() && unscreenedCandidates.get(next).index() == i) {
+          pass.fitting.add(unscreenedCandidates.get(next++));
+        }
+        continue;
+      }
+      if (wantedCount[i] == 0) {
+        continue;
+      }
+      int[] ns = Arrays.copyOf(wanted[i], wantedCount[i]);
+      Arrays.sort(ns);
+      Offering o = offerings.get(i);
+      for (int k = 0; k < ns.length; k++) {
+        if (k == 0 || ns[k] != ns[k - 1]) {
+          pass.instances(i, o, ns[k], pass.fitting);
+        }
+      }
+    }
+  }
+
+  /** The offering's best number of instances in {@code mode} under the objective, 0 if none is feasible. */
+  private int best(Offering o, PricingMode mode, Group g, double window) {
+    Objective objective = s.objective();
+    switch (objective) {
+      case CHEAPEST:
+        return g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest) ? g.cheapest : 0;
+      case FASTEST:
+        long overBudget = Long.MAX_VALUE; // the least f found over budget: no larger f is within it
+        for (int n : g.byTime) {
+          if (g.f[n] >= overBudget) {
+            continue;
+          }
+          if (withinBudget(o, mode, g, n)) {
+            return n;
+          }
+          overBudget = g.f[n];
+        }
+        return 0;
+      case BEST_VALUE:
+        g.window(window);
+        if (g.inWindow > 0 && withinBudget(o, mode, g, g.inWindow)) {
+          return g.inWindow;
+        }
+        return g.outOfWindow > 0 && withinBudget(o, mode, g, g.outOfWindow) ? g.outOfWindow : 0;
+      default:
+        throw new AssertionError(objective);
+    }
+  }
+
+  /** Whether {@code n} instances cost at most the budget: in {@code double} away from it, exactly near it. */
+  private boolean withinBudget(Offering o, PricingMode mode, Group g, int n) {
+    if (s.budget().isEmpty()) {
+      return true;
+    }
+    Money price = price(o, mode).orElseThrow();
+    double cost = price.amount().doubleValue() * pass.rateToRanking(price.currency()) * g.perUnitPrice[n];
+    double budget = s.budget().get().amount().doubleValue();
+    if (cost < budget * (1 - MARGIN)) {
+      return true;
+    }
+    if (cost > budget * (1 + MARGIN)) {
+      return false;
+    }
+    return pass.cost(o, mode, n).compareTo(s.budget().get()) <= 0;
+  }
+
+  /** By price, then the ranking's tie-breakers (provider, instance type, region, catalog position). */
+  private static int cheaperOffering(Offering a, Offering b, PricingMode mode) {
+    int c = price(a, mode).orElseThrow().amount().compareTo(price(b, mode).orElseThrow().amount());
+    if (c == 0) {
+      c = a.provider().compareTo(b.provider());
+    }
+    if (c == 0) {
+      c = a.instanceType().compareTo(b.instanceType());
+    }
+    if (c == 0) {
+      c = a.region().compareTo(b.region());
+    }
+    return c; // equal: the earlier in the catalog stays
+  }
+
+  private static Optional<Money> price(Offering o, PricingMode mode) {
+    switch (mode) {
+      case ON_DEMAND:
+        return Optional.of(o.onDemandPerHour());
+      case SPOT:
+        return o.spotPerHour();
+      case MONTHLY:
+        return o.monthly();
+      case YEARLY:
+        return o.yearly();
+      default:
+        throw new AssertionError(mode);
+    }
+  }
+
+  private static void add(int[][] wanted, int[] count, int i, int n) {
+    if (wanted[i] == null) {
+      wanted[i] = new int[4];
+    } else if (count[i] == wanted[i].length) {
+      wanted[i] = Arrays.copyOf(wanted[i], count[i] * 2);
+    }
+    wanted[i][count[i]++] = n;
+  }
+}
