@@ -211,17 +211,31 @@ class GpuSizerTest {
     // THEN ZeRO shards the state and the option fits
     assertThat(o.layout().zero()).isNotEqualTo(ZeroStage.NONE);
     assertThat(o.memory().fits()).isTrue();
-    // AND no other ZeRO stage that fits with the same recipe would have been faster
+    // AND no other ZeRO stage that fits with the same recipe would have been faster by more than the margin a
+    // more complex layout must win by (3%)
     Estimator estimator = Estimator.defaults();
+    double chosen = o.estimate().performance().totalTime().orElseThrow().toNanos();
     for (ZeroStage stage : ZeroStage.values()) {
       Layout other = o.layout().withZero(stage);
       MemoryEstimate m = estimator.memory(o.estimate().task(), o.estimate().hardware(), other);
       if (m.fits()) {
         Estimate e = estimator.estimate(o.estimate().task(), o.estimate().hardware(), other);
-        assertThat(e.performance().totalTime().orElseThrow()).as("%s", stage)
-            .isGreaterThanOrEqualTo(o.estimate().performance().totalTime().orElseThrow());
+        assertThat(e.performance().totalTime().orElseThrow().toNanos() * 1.03).as("%s", stage)
+            .isGreaterThanOrEqualTo(chosen);
       }
     }
+  }
+
+  @Test
+  void prefers_plain_ddp_when_sharding_is_predicted_barely_faster() {
+    // GIVEN ResNet-50 on ImageNet for 90 epochs: 25.6 M parameters fit any GPU, so ZeRO only shaves the optimizer
+    Task resnet = Task.pretraining(Presets.get("resnet50")).samples(1_281_167).epochs(90).microBatch(256)
+        .precision(io.github.gpusizer.core.task.PrecisionMode.FP16_MIXED).build();
+    // WHEN it is sized on one 8-GPU RTX 4090 instance
+    Option o = GpuSizer.forTask(resnet).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_8)).recommend().bestOrThrow();
+    // THEN the layout is plain data parallelism without recomputation
+    assertThat(o.layout().zero()).isEqualTo(ZeroStage.NONE);
+    assertThat(o.checkpointing()).isEqualTo(io.github.gpusizer.core.task.Checkpointing.NONE);
   }
 
   @Test

@@ -39,6 +39,14 @@ import java.util.OptionalInt;
  * <p>Not thread-safe: one instance serves one {@code recommend()} call.
  */
 final class LayoutSearch {
+  /**
+   * How much faster (as a fraction of run time) a more complex layout must be predicted to run before it is chosen
+   * over a simpler one. A design choice, not a measurement: it is far below the estimator's demonstrated accuracy
+   * (±25% on throughput, core/CALIBRATION.md), so differences inside it are noise, while every ZeRO stage,
+   * recomputation level or tensor-parallel degree adds configuration and failure modes to a real job.
+   */
+  static final double SIMPLER_LAYOUT_MARGIN = 0.03;
+
   private final Task task;
   private final Estimator estimator;
   private final Settings settings;
@@ -158,18 +166,32 @@ final class LayoutSearch {
   /** Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. */
   private Timing timing(Hardware hw, Plan plan) {
     Outcome.Miss closest = plan.closest();
-    Timed best = null;
+    List<Timed> fits = new ArrayList<>(plan.recipes().size());
+    Timed fastest = null;
     for (Recipe r : plan.recipes()) {
       Timed timed = time(hw, r.tp(), r.zero(), r.ck(), r.mb());
       if (timed.miss == null) {
-        if (best == null || timed.runTime.compareTo(best.runTime) < 0) {
-          best = timed;
+        fits.add(timed);
+        if (fastest == null || timed.runTime.compareTo(fastest.runTime) < 0) {
+          fastest = timed;
         }
       } else {
         closest = closer(closest, timed.miss);
       }
     }
-    return new Timing(best, closest);
+    if (fastest == null) {
+      return new Timing(null, closest);
+    }
+    // Recipes come simplest first (tensor degree, then recomputation, then ZeRO stage, each ascending): take the
+    // first within SIMPLER_LAYOUT_MARGIN of the fastest, so a sharding stage or recomputation level that the model
+    // rates a hair faster does not displace plain DDP.
+    long limit = (long) (fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN));
+    for (Timed t : fits) {
+      if (t.runTime.toNanos() <= limit) {
+        return new Timing(t, closest);
+      }
+    }
+    return new Timing(fastest, closest);
   }
 
   private Plan plan(Hardware hw) {
