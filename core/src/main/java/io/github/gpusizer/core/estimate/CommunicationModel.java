@@ -13,7 +13,8 @@ import io.github.gpusizer.core.task.ZeroStage;
  *       a second all-gather of the weights, 1.5× the volume (Rajbhandari et al. 2020, "ZeRO", §7). DDP starts
  *       reducing 25 MB buckets while the backward pass goes on (Li et al. 2020, "PyTorch Distributed", §3.2.3), so
  *       only what outlasts the last micro-batch's backward pass, and the last bucket, is exposed. ZeRO-3/FSDP
- *       gathers each layer ahead of use in the forward and backward passes of every micro-batch.
+ *       gathers each layer ahead of use in the forward and backward passes of every micro-batch; its last
+ *       reduce-scatter, like DDP's last bucket, is exposed.
  *   <li>Tensor parallelism: 4 all-reduces of the {@code b·s·h} activations per layer per micro-batch (2 forward,
  *       2 backward; Shoeybi et al. 2019, "Megatron-LM", §3; 6 with full recomputation), not overlapped.
  *   <li>Pipeline parallelism: each stage boundary sends the activations forward and their gradients back.
@@ -48,7 +49,9 @@ final class CommunicationModel {
         double reduceScatter = ring * gradientBytes / bandwidth;
         double perMicro = Math.max(0, gather - micro.forwardSeconds())
             + Math.max(0, gather + reduceScatter - micro.backwardSeconds());
-        dataParallel = m * perMicro;
+        // As with DDP, the gradients reduced last leave nothing to overlap with: counted at DDP's bucket size.
+        double lastBucket = reduceScatter * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
+        dataParallel = m * perMicro + lastBucket;
       } else {
         double allReduce = 2 * ring * gradientBytes / bandwidth;
         double lastBucket = allReduce * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
