@@ -276,37 +276,42 @@ final class LayoutSearch {
 
   /** Whether {@link #memory} would find no miss, without writing the reason of a miss nobody reads. */
   private boolean fits(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
-    Layout layout = layout(hw, tp, zero);
-    Task variant = variant(mb, ck, layout.dataParallel());
-    MemoryEstimate m;
     try {
-      m = estimator.memory(variant, hw, layout);
+      return fitsWithHeadroom(memoryOf(hw, tp, zero, ck, mb));
     } catch (IllegalArgumentException e) {
       return false;
     }
-    return m.fits() && m.headroom().compareTo(settings.requiredHeadroom(m.capacity())) >= 0;
   }
 
   private Attempt memory(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
-    Layout layout = layout(hw, tp, zero);
-    Task variant = variant(mb, ck, layout.dataParallel());
     MemoryEstimate m;
     try {
-      m = estimator.memory(variant, hw, layout);
+      m = memoryOf(hw, tp, zero, ck, mb);
     } catch (IllegalArgumentException e) {
       return new Attempt(null, new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE));
     }
-    DataSize required = settings.requiredHeadroom(m.capacity());
-    if (m.fits() && m.headroom().compareTo(required) >= 0) {
+    if (fitsWithHeadroom(m)) {
       return new Attempt(m, null);
     }
-    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with " + Texts.recipe(layout, ck, mb, task.kind().isTraining()) + "; the "
-        + hw.gpu().name() + " has " + Texts.size(m.capacity());
+    DataSize required = settings.requiredHeadroom(m.capacity());
+    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
+        + Texts.recipe(layout(hw, tp, zero), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name() + " has "
+        + Texts.size(m.capacity());
     if (required.bytes() > 0) {
       reason += " and " + Texts.size(required) + " must stay free";
     }
     double shortfall = (double) m.perGpu().plus(required).bytes() / Math.max(1, m.capacity().bytes());
     return new Attempt(m, new Outcome.Miss(Rejection.Kind.MEMORY, reason, shortfall));
+  }
+
+  /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */
+  private MemoryEstimate memoryOf(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, zero);
+    return estimator.memory(variant(mb, ck, layout.dataParallel()), hw, layout);
+  }
+
+  private boolean fitsWithHeadroom(MemoryEstimate m) {
+    return m.fits() && m.headroom().compareTo(settings.requiredHeadroom(m.capacity())) >= 0;
   }
 
   /** A recipe timed: its run time, or why it cannot run ({@code miss} non-null). */
