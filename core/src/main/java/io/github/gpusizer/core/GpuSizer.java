@@ -22,6 +22,7 @@ import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.sizing.CostStep;
 import io.github.gpusizer.core.sizing.Settings;
 import io.github.gpusizer.core.sizing.Sizer;
+import io.github.gpusizer.core.task.Dataset;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
@@ -85,8 +86,6 @@ public final class GpuSizer {
   private static final double CHINCHILLA_TOKENS_PER_PARAMETER = 20;
   /** Touvron et al. 2023 (LLaMA): pre-training context of 2,048 tokens. */
   private static final int LLAMA_CONTEXT = 2048;
-  /** Russakovsky et al. 2015: the ILSVRC-2012 (ImageNet-1k) training set has 1,281,167 images. */
-  private static final double IMAGENET_TRAIN_IMAGES = 1_281_167;
   /** He et al. 2016; Goyal et al. 2017: ResNet trains for 90 epochs on ImageNet. */
   private static final double RESNET_EPOCHS = 90;
   /** Goyal et al. 2017: 32 images per GPU. */
@@ -162,7 +161,7 @@ public final class GpuSizer {
     }
     if (model instanceof ConvNet) {
       ConvNet c = (ConvNet) model;
-      return forTask(Task.pretraining(c).samples(IMAGENET_TRAIN_IMAGES).epochs(RESNET_EPOCHS)
+      return forTask(Task.pretraining(c).dataset(Dataset.IMAGENET_1K).epochs(RESNET_EPOCHS)
           .imageSize(c.referenceResolution()).microBatch(GOYAL_IMAGES_PER_GPU)
           .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.SGD_MOMENTUM).build());
     }

@@ -192,6 +192,11 @@ public record Task(
     public Builder quantization(WeightQuantization v) { this.quantization = v; return this; }
     public Builder generatedTokens(int v) { this.generatedTokens = v; return this; }
     public Builder datasetSize(DataSize v) { this.datasetSize = Optional.of(v); return this; }
+    /** One epoch of a data set: its samples and its size on disk; multiply by {@link #epochs(double)}. */
+    public Builder dataset(Dataset d) {
+      checkNotNull(d, "dataset");
+      return samples(d.samples()).datasetSize(d.sizeOnDisk());
+    }
     public Builder cpuMsPerSample(double v) { this.cpuMsPerSample = OptionalDouble.of(v); return this; }
 
     /**

@@ -14,6 +14,7 @@ import io.github.gpusizer.core.model.Safetensors;
 import io.github.gpusizer.core.model.SafetensorsInfo;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Dataset;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
@@ -146,6 +147,11 @@ final class TaskOptions {
       description = "Amount of work in samples per epoch (with --epochs).")
   Double samples;
 
+  @Option(names = "--dataset", paramLabel = "NAME",
+      description = "A known data set for --samples and the data size on disk: imagenet-1k, coco-2017, "
+          + "pascal-voc-2012 (with --epochs).")
+  String dataset;
+
   @Option(names = "--epochs", paramLabel = "E", converter = Converters.Number.class,
       description = "Epochs over --samples (default 1).")
   Double epochs;
@@ -186,7 +192,10 @@ final class TaskOptions {
     checkArgument(kind != TaskKind.INFERENCE || seq == null || prompt == null,
         "give the prompt length once: --prompt or --seq, not both");
     checkArgument(tokens == null || samples == null, "give the amount of work as --tokens or as --samples, not both");
-    checkArgument(epochs == null || samples != null, "--epochs needs --samples (samples per epoch)");
+    checkArgument(dataset == null || (samples == null && tokens == null),
+        "give the amount of work once: --dataset, --samples or --tokens");
+    checkArgument(epochs == null || samples != null || dataset != null,
+        "--epochs needs --samples (samples per epoch) or --dataset");
     if (precision != null) {
       b.precision(PRECISIONS.get(precision));
     }
@@ -235,10 +244,13 @@ final class TaskOptions {
     if (samples != null) {
       checkArgument(samples > 0, "--samples must be > 0, was %s", samples);
       b.samples(samples);
-      if (epochs != null) {
-        checkArgument(epochs > 0, "--epochs must be > 0, was %s", epochs);
-        b.epochs(epochs);
-      }
+    }
+    if (dataset != null) {
+      b.dataset(Dataset.get(dataset));
+    }
+    if (epochs != null) {
+      checkArgument(epochs > 0, "--epochs must be > 0, was %s", epochs);
+      b.epochs(epochs);
     }
     return b.build();
   }

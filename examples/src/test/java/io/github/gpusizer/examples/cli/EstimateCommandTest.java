@@ -53,6 +53,15 @@ class EstimateCommandTest {
   }
 
   @Test
+  void a_known_data_set_gives_the_samples_per_epoch_and_sizes_the_disk() {
+    JsonNode e = Cli.run("estimate", "--model", "resnet50", "--gpu", "a100", "--micro-batch", "256",
+        "--dataset", "imagenet-1k", "--epochs", "90", "--format", "json").json();
+    assertThat(e.at("/task/samples").asDouble()).isEqualTo(1_281_167.0 * 90);
+    assertThat(e.at("/host/diskBytes").asLong()).isGreaterThan(138_000_000_000L);
+    assertThat(e.at("/time/totalSeconds").asDouble()).isPositive();
+  }
+
+  @Test
   void image_models_have_no_tokens_per_second() {
     JsonNode e = Cli.run("estimate", "--model", "resnet50", "--gpu", "a100", "--micro-batch", "64", "--format", "json")
         .json();
