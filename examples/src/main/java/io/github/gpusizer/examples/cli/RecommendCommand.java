@@ -57,11 +57,13 @@ final class RecommendCommand implements Callable<Integer> {
   String objective = "cheapest";
 
   @Option(names = "--max-gpus", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Most GPUs in all (default " + GpuSizer.DEFAULT_MAX_GPUS + ").")
+      description = "Most GPUs in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS + " (default " + GpuSizer.DEFAULT_MAX_GPUS
+          + ").")
   Integer maxGpus;
 
   @Option(names = "--max-nodes", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Most instances (nodes) in all (default: as many as --max-gpus allows).")
+      description = "Most instances (nodes) in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS
+          + " (default: as many as --max-gpus allows).")
   Integer maxNodes;
 
   @Option(names = "--provider", paramLabel = "P", split = ",", description = "Only these providers (repeatable).")
