@@ -3,6 +3,7 @@ package io.github.gpusizer.core.sizing;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.ExchangeRate;
 import io.github.gpusizer.core.cost.PriceQuote;
 import io.github.gpusizer.core.cost.PricingMode;
@@ -31,6 +32,7 @@ final class Pass {
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
+  private final Map<Currency, Double> rateKeys = new HashMap<>();
 
   /**
    * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
@@ -130,6 +132,14 @@ final class Pass {
       if (!s.pricing().contains(mode)) {
         continue;
       }
+      if (!search.reference() && (mode != PricingMode.SPOT || s.costs().interruptions().isEmpty())) {
+        // Time and billed time need no price: the exact price is worked out when a choice needs it (the
+        // reference prices every candidate exactly, and compares exactly).
+        if (CostStep.isSold(o, mode)) {
+          out.add(lazilyPriced(i, o, mode, n, p));
+        }
+        continue;
+      }
       Optional<CostStep.Priced> priced;
       try {
         priced = s.costs().price(o, mode, n, p.wall);
@@ -150,6 +160,37 @@ final class Pass {
     }
   }
 
+  /**
+   * The candidate of {@code n} instances of offering {@code i} in {@code mode} (not spot with interruptions), its
+   * cost in {@code double} now and exactly on first use.
+   */
+  private Candidate lazilyPriced(int i, Offering o, PricingMode mode, int n, Placement p) {
+    CostModel model = s.costs().model();
+    Duration billed = model.billed(p.wall, o, mode);
+    double units = mode == PricingMode.MONTHLY || mode == PricingMode.YEARLY
+        ? (double) n * (billed.getSeconds() / (mode == PricingMode.MONTHLY ? CostModel.MONTH : CostModel.YEAR)
+            .getSeconds())
+        : (double) n * billed.getSeconds() / 3600.0;
+    Money price = Screen.price(o, mode).orElseThrow();
+    Currency ranking = s.currency();
+    Optional<ExchangeRate> rate = price.currency().equals(ranking) ? Optional.empty() : rate(price.currency());
+    double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
+    CostStep costs = s.costs();
+    Duration wall = p.wall;
+    return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, key, new Candidate.Pricing() {
+      @Override
+      public CostStep.Priced priced() {
+        return costs.price(o, mode, n, wall).orElseThrow();
+      }
+
+      @Override
+      public PriceQuote quote(CostStep.Priced priced) {
+        return rate.isEmpty() ? PriceQuote.of(priced.cost())
+            : new PriceQuote(priced.cost().convertTo(ranking, rate.get().rate()), priced.cost(), rate);
+      }
+    });
+  }
+
   /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
   Placement placement(Offering o, int n) {
     return placements.computeIfAbsent(Shape.of(o, n), k -> place(o, n));
@@ -162,7 +203,8 @@ final class Pass {
 
   /** The exchange rate into the ranking currency from {@code from}, 1 if the same (for screening only). */
   double rateToRanking(Currency from) {
-    return from.equals(s.currency()) ? 1 : rate(from).orElseThrow().rate().doubleValue();
+    return from.equals(s.currency()) ? 1 : rateKeys.computeIfAbsent(from,
+        c -> rate(c).orElseThrow().rate().doubleValue());
   }
 
   /** Runs placed on the instances: how many GPUs each run gets and how many run at once. */

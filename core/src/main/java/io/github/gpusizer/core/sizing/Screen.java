@@ -422,7 +422,7 @@ final class Screen {
     return c; // equal: the earlier in the catalog stays
   }
 
-  private static Optional<Money> price(Offering o, PricingMode mode) {
+  static Optional<Money> price(Offering o, PricingMode mode) {
     switch (mode) {
       case ON_DEMAND:
         return Optional.of(o.onDemandPerHour());

@@ -140,7 +140,7 @@ public final class Sizer {
   }
 
   static boolean meetsBudget(Settings s, Candidate c) {
-    return s.budget().map(b -> c.cost().compareTo(b) <= 0).orElse(true);
+    return s.budget().isEmpty() || c.costsAtMost(s.budget().get(), s.budget().get().amount().doubleValue());
   }
 
   static boolean isFeasible(Settings s, Candidate c) {
@@ -161,7 +161,7 @@ public final class Sizer {
         if (closestDeadline[i] == null || c.wall().compareTo(closestDeadline[i].wall()) < 0) {
           closestDeadline[i] = c;
         }
-      } else if (closestBudget[i] == null || c.cost().compareTo(closestBudget[i].cost()) < 0) {
+      } else if (closestBudget[i] == null || Candidate.compareCost(c, closestBudget[i]) < 0) {
         closestBudget[i] = c;
       }
     }
