@@ -50,6 +50,15 @@ final class Pass {
   final Attempt[] misses;
   /** Per offering index: whether the caller's CUDA version alone ruled it out. */
   final boolean[] cudaBlocked;
+  /**
+   * After {@link #screen}: the fastest feasible wall time over every candidate, including those deferred; null
+   * otherwise.
+   */
+  Duration screenedFastest;
+  /** Offering indexes and instance counts of the deferred candidates (see {@link #deferredCandidates}). */
+  private int[] deferred = new int[0];
+  private int deferredCount;
+  private List<Candidate> deferredCandidates;
 
   Pass(Settings s, LayoutSearch search) {
     this.s = s;
@@ -81,6 +90,34 @@ final class Pass {
       fitting.clear(); // instances × billed seconds beyond a long: the whole pass will do
     }
     return this;
+  }
+
+  /**
+   * Defers the candidates of {@code n} instances of offering {@code i}: they fit, stand only possibly on the Pareto
+   * front, and are built by {@link #deferredCandidates} when it is asked for.
+   */
+  void deferFrontOnly(int i, int n) {
+    if (deferredCount + 2 > deferred.length) {
+      deferred = java.util.Arrays.copyOf(deferred, Math.max(16, deferred.length * 2));
+    }
+    deferred[deferredCount++] = i;
+    deferred[deferredCount++] = n;
+  }
+
+  /**
+   * The candidates {@link #screen} deferred, built once (thread-safe): fitting candidates that are no offering's
+   * best choice and only the Pareto front can use.
+   */
+  synchronized List<Candidate> deferredCandidates() {
+    if (deferredCandidates == null) {
+      List<Candidate> out = new ArrayList<>();
+      List<Offering> offerings = s.catalog().offerings();
+      for (int k = 0; k < deferredCount; k += 2) {
+        instances(deferred[k], offerings.get(deferred[k]), deferred[k + 1], out);
+      }
+      deferredCandidates = out;
+    }
+    return deferredCandidates;
   }
 
   /** Adds every candidate of offering {@code i} to {@code out}, as {@link #run} does. */

@@ -249,6 +249,9 @@ final class Screen {
     // 2. The fastest feasible time, over the cheapest offerings of each group and the unscreened offerings.
     int[][] wanted = new int[count][];
     int[] wantedCount = new int[count];
+    // The cheapest offerings' candidates at every n, for the Pareto front only: built when it is asked for.
+    int[][] front = new int[count][];
+    int[] frontCount = new int[count];
     Duration fastest = null;
     for (Map.Entry<RepKey, Integer> e : cheapest.entrySet()) {
       int i = e.getValue();
@@ -257,7 +260,7 @@ final class Screen {
       Group g = groups.get(e.getKey().group());
       for (int n = 1; n <= g.max; n++) {
         if (g.wall[n] != null) {
-          add(wanted, wantedCount, i, n);
+          add(front, frontCount, i, n);
         }
       }
       for (int n : g.byTime) {
@@ -285,6 +288,7 @@ final class Screen {
     if (fastest == null) {
       return; // nothing feasible: the caller runs the whole pass
     }
+    pass.screenedFastest = fastest;
     double window = fastest.toNanos() * s.bestValueFactor();
 
     // 3. Each offering's best number of instances per mode; the closest attempts of offerings with none.
@@ -347,15 +351,18 @@ final class Screen {
         }
         continue;
       }
-      if (wantedCount[i] == 0) {
-        continue;
-      }
-      int[] ns = Arrays.copyOf(wanted[i], wantedCount[i]);
+      int[] ns = Arrays.copyOf(wanted[i] == null ? new int[0] : wanted[i], wantedCount[i]);
       Arrays.sort(ns);
       Offering o = offerings.get(i);
       for (int k = 0; k < ns.length; k++) {
         if (k == 0 || ns[k] != ns[k - 1]) {
           pass.instances(i, o, ns[k], pass.fitting);
+        }
+      }
+      for (int k = 0; k < frontCount[i]; k++) {
+        int n = front[i][k];
+        if (Arrays.binarySearch(ns, n) < 0) {
+          pass.deferFrontOnly(i, n);
         }
       }
     }

@@ -68,7 +68,9 @@ public final class Sizer {
       return Optional.of(new Recommendation(s.objective(), s.currency(), ImmutableList.of(), ImmutableList.of(),
           rejected, Optional.of(Suggestions.suggest(s, search, pass, rejected))));
     }
-    Duration fastest = feasible.get(0).wall();
+    // The screen defers candidates only the Pareto front can use; it found the fastest feasible time over all.
+    Duration fastest = pass.screenedFastest != null && pass.screenedFastest.compareTo(feasible.get(0).wall()) < 0
+        ? pass.screenedFastest : feasible.get(0).wall();
     for (Candidate c : feasible) {
       if (c.wall().compareTo(fastest) < 0) {
         fastest = c.wall();
@@ -87,8 +89,25 @@ public final class Sizer {
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
         () -> built.all(ranked(feasible, order, anyFeasible.length)),
-        () -> built.all(search.reference() ? Ranking.paretoFrontBySorting(feasible) : Ranking.paretoFront(feasible)),
+        () -> built.all(search.reference() ? Ranking.paretoFrontBySorting(feasible)
+            : Ranking.paretoFront(withDeferred(s, feasible, pass))),
         () -> rejections(s, pass, anyFeasible)));
+  }
+
+  /** The feasible candidates and the feasible ones of those the pass deferred. */
+  private static List<Candidate> withDeferred(Settings s, List<Candidate> feasible, Pass pass) {
+    List<Candidate> deferred = pass.deferredCandidates();
+    if (deferred.isEmpty()) {
+      return feasible;
+    }
+    List<Candidate> all = new ArrayList<>(feasible.size() + deferred.size());
+    all.addAll(feasible);
+    for (Candidate c : deferred) {
+      if (isFeasible(s, c)) {
+        all.add(c);
+      }
+    }
+    return all;
   }
 
   /** For each offering and pricing mode its first feasible candidate by the order, in that order. */
