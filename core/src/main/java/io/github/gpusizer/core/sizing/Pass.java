@@ -33,6 +33,8 @@ final class Pass {
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
+  /** The pricing modes the caller allows, in declaration order. */
+  private final PricingMode[] allowedModes;
 
   /**
    * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
@@ -66,6 +68,13 @@ final class Pass {
     int n = s.catalog().offerings().size();
     this.misses = new Attempt[n];
     this.cudaBlocked = new boolean[n];
+    List<PricingMode> allowed = new ArrayList<>();
+    for (PricingMode mode : PricingMode.values()) {
+      if (s.pricing().contains(mode)) {
+        allowed.add(mode);
+      }
+    }
+    this.allowedModes = allowed.toArray(new PricingMode[0]);
   }
 
   Pass run() {
@@ -156,7 +165,11 @@ final class Pass {
    * records the attempt in {@link #misses} if no layout fits.
    */
   void instances(int i, Offering o, int n, List<Candidate> out) {
-    Placement p = placement(o, n);
+    instances(i, o, n, placement(o, n), out);
+  }
+
+  /** {@link #instances(int, Offering, int, List)} with the placement of {@code n} instances already looked up. */
+  void instances(int i, Offering o, int n, Placement p, List<Candidate> out) {
     if (p.miss != null) {
       Attempt a = new Attempt(p.miss.kind(), p.miss.reason(), p.miss.shortfall(),
           OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.empty());
@@ -165,10 +178,7 @@ final class Pass {
       }
       return;
     }
-    for (PricingMode mode : PricingMode.values()) {
-      if (!s.pricing().contains(mode)) {
-        continue;
-      }
+    for (PricingMode mode : allowedModes) {
       if (!search.reference() && (mode != PricingMode.SPOT || s.costs().interruptions().isEmpty())) {
         // Time and billed time need no price: the exact price is worked out when a choice needs it (the
         // reference prices every candidate exactly, and compares exactly).
