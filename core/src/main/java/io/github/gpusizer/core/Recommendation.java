@@ -2,9 +2,14 @@ package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import com.google.common.collect.ImmutableList;
 import java.util.Currency;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -18,38 +23,123 @@ import java.util.Optional;
  *     () -> System.out.println(rec.suggestion().orElseThrow().advice()));
  * }</pre>
  *
- * @param objective the objective the options are ranked by
- * @param currency the currency every {@link Option#cost()} is given in
- * @param options the feasible options, best first: for each offering and pricing mode, its best number of
- *     instances under the objective
- * @param paretoFront the options no other option beats on both cost and wall time, over every feasible number of
- *     instances of every offering, fastest first; of options with equal cost and time only the first by the
- *     ranking's tie-breakers (provider, instance type, region)
- * @param rejected the offerings that gave no feasible option, each with the reason of its closest attempt, in
- *     catalog order
- * @param suggestion when no option is feasible, what would make one so; empty otherwise
+ * <p>An immutable value, safe to share between threads. A recommendation from {@link GpuSizer#recommend()} works
+ * out its lists on first use (a large catalog gives tens of thousands of options, and most callers read only
+ * {@link #best()}); each list is built once, and equality, hash code and string form are those of a record with
+ * the components {@code objective, currency, options, paretoFront, rejected, suggestion}.
  */
-public record Recommendation(
-    Objective objective,
-    Currency currency,
-    ImmutableList<Option> options,
-    ImmutableList<Option> paretoFront,
-    ImmutableList<Rejection> rejected,
-    Optional<Suggestion> suggestion) {
+public final class Recommendation {
+  private final Objective objective;
+  private final Currency currency;
+  private final Optional<Option> best;
+  private final Supplier<ImmutableList<Option>> options;
+  private final Supplier<ImmutableList<Option>> paretoFront;
+  private final Supplier<ImmutableList<Rejection>> rejected;
+  private final Optional<Suggestion> suggestion;
 
-  public Recommendation {
-    checkNotNull(objective, "objective");
-    checkNotNull(currency, "currency");
-    options = ImmutableList.copyOf(options);
-    paretoFront = ImmutableList.copyOf(paretoFront);
-    rejected = ImmutableList.copyOf(rejected);
-    checkNotNull(suggestion, "suggestion");
-    checkArgument(options.isEmpty() || suggestion.isEmpty(), "a feasible recommendation needs no suggestion");
+  /**
+   * A recommendation with its lists given.
+   *
+   * @param objective the objective the options are ranked by
+   * @param currency the currency every {@link Option#cost()} is given in
+   * @param options the feasible options, best first: for each offering and pricing mode, its best number of
+   *     instances under the objective
+   * @param paretoFront the options no other option beats on both cost and wall time, over every feasible number
+   *     of instances of every offering, fastest first; of options with equal cost and time only the first by the
+   *     ranking's tie-breakers (provider, instance type, region)
+   * @param rejected the offerings that gave no feasible option, each with the reason of its closest attempt, in
+   *     catalog order
+   * @param suggestion when no option is feasible, what would make one so; empty otherwise
+   */
+  public Recommendation(Objective objective, Currency currency, List<Option> options, List<Option> paretoFront,
+      List<Rejection> rejected, Optional<Suggestion> suggestion) {
+    this(objective, currency, checkNotNull(options, "options").isEmpty()
+            ? Optional.empty() : Optional.of(options.get(0)),
+        Suppliers.ofInstance(ImmutableList.copyOf(options)),
+        Suppliers.ofInstance(ImmutableList.copyOf(checkNotNull(paretoFront, "paretoFront"))),
+        Suppliers.ofInstance(ImmutableList.copyOf(checkNotNull(rejected, "rejected"))), suggestion);
+  }
+
+  private Recommendation(Objective objective, Currency currency, Optional<Option> best,
+      Supplier<ImmutableList<Option>> options, Supplier<ImmutableList<Option>> paretoFront,
+      Supplier<ImmutableList<Rejection>> rejected, Optional<Suggestion> suggestion) {
+    this.objective = checkNotNull(objective, "objective");
+    this.currency = checkNotNull(currency, "currency");
+    this.best = checkNotNull(best, "best");
+    this.options = options;
+    this.paretoFront = paretoFront;
+    this.rejected = rejected;
+    this.suggestion = checkNotNull(suggestion, "suggestion");
+    checkArgument(best.isEmpty() || suggestion.isEmpty(), "a feasible recommendation needs no suggestion");
+  }
+
+  /**
+   * A feasible recommendation whose lists are worked out on first use, each once (thread-safe). The sizer uses
+   * it so that a caller who reads only {@link #best()} does not pay for building every option.
+   *
+   * @param best the best option; {@code options} must give it first
+   * @param options gives the feasible options, best first (see {@link #options()})
+   * @param paretoFront gives the Pareto front (see {@link #paretoFront()})
+   * @param rejected gives the rejections (see {@link #rejected()})
+   */
+  public static Recommendation deferred(Objective objective, Currency currency, Option best,
+      java.util.function.Supplier<? extends List<Option>> options,
+      java.util.function.Supplier<? extends List<Option>> paretoFront,
+      java.util.function.Supplier<? extends List<Rejection>> rejected) {
+    checkNotNull(best, "best");
+    checkNotNull(options, "options");
+    checkNotNull(paretoFront, "paretoFront");
+    checkNotNull(rejected, "rejected");
+    return new Recommendation(objective, currency, Optional.of(best),
+        Suppliers.memoize(() -> {
+          ImmutableList<Option> list = ImmutableList.copyOf(options.get());
+          checkState(!list.isEmpty() && list.get(0) == best, "the options must start with the best option");
+          return list;
+        }),
+        Suppliers.memoize(() -> ImmutableList.copyOf(paretoFront.get())),
+        Suppliers.memoize(() -> ImmutableList.copyOf(rejected.get())), Optional.empty());
+  }
+
+  /** The objective the options are ranked by. */
+  public Objective objective() {
+    return objective;
+  }
+
+  /** The currency every {@link Option#cost()} is given in. */
+  public Currency currency() {
+    return currency;
+  }
+
+  /**
+   * The feasible options, best first: for each offering and pricing mode, its best number of instances under the
+   * objective.
+   */
+  public ImmutableList<Option> options() {
+    return options.get();
+  }
+
+  /**
+   * The options no other option beats on both cost and wall time, over every feasible number of instances of
+   * every offering, fastest first; of options with equal cost and time only the first by the ranking's
+   * tie-breakers (provider, instance type, region).
+   */
+  public ImmutableList<Option> paretoFront() {
+    return paretoFront.get();
+  }
+
+  /** The offerings that gave no feasible option, each with the reason of its closest attempt, in catalog order. */
+  public ImmutableList<Rejection> rejected() {
+    return rejected.get();
+  }
+
+  /** When no option is feasible, what would make one so; empty otherwise. */
+  public Optional<Suggestion> suggestion() {
+    return suggestion;
   }
 
   /** The best option under the objective, or empty when nothing meets the constraints. */
   public Optional<Option> best() {
-    return options.isEmpty() ? Optional.empty() : Optional.of(options.get(0));
+    return best;
   }
 
   /**
@@ -59,14 +149,39 @@ public record Recommendation(
    *     rejections
    */
   public Option bestOrThrow() {
-    if (options.isEmpty()) {
-      throw new NoFeasibleOptionException(suggestion, rejected);
+    if (best.isEmpty()) {
+      throw new NoFeasibleOptionException(suggestion, rejected());
     }
-    return options.get(0);
+    return best.get();
   }
 
   /** Whether at least one option meets every constraint. */
   public boolean isFeasible() {
-    return !options.isEmpty();
+    return best.isPresent();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof Recommendation)) {
+      return false;
+    }
+    Recommendation r = (Recommendation) o;
+    return objective == r.objective && currency.equals(r.currency) && options().equals(r.options())
+        && paretoFront().equals(r.paretoFront()) && rejected().equals(r.rejected())
+        && suggestion.equals(r.suggestion);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(objective, currency, options(), paretoFront(), rejected(), suggestion);
+  }
+
+  @Override
+  public String toString() {
+    return "Recommendation[objective=" + objective + ", currency=" + currency + ", options=" + options()
+        + ", paretoFront=" + paretoFront() + ", rejected=" + rejected() + ", suggestion=" + suggestion + "]";
   }
 }

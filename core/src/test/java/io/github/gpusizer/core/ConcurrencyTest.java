@@ -91,6 +91,47 @@ class ConcurrencyTest {
   }
 
   @Test
+  void one_recommendation_read_by_many_threads_at_once_gives_each_list_once_with_shared_options() throws Exception {
+    // GIVEN a fresh recommendation, whose lists are worked out on first read, and its equal computed earlier
+    GpuSizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
+        .deadline(Duration.ofHours(48)).maxGpus(16);
+    Recommendation expected = sizer.recommend();
+    Recommendation shared = sizer.recommend();
+
+    // WHEN 8 threads read every list of the shared one, starting together
+    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<List<Object>>> reads = new ArrayList<>();
+    for (int t = 0; t < THREADS; t++) {
+      int offset = t;
+      reads.add(pool.submit(() -> {
+        start.await();
+        // threads ask in different orders, so each list is first asked for by some thread while others build theirs
+        return offset % 2 == 0
+            ? List.<Object>of(shared.paretoFront(), shared.options(), shared.rejected())
+            : List.<Object>of(shared.options(), shared.rejected(), shared.paretoFront());
+      }));
+    }
+    start.countDown();
+    pool.shutdown();
+    assertThat(pool.awaitTermination(2, TimeUnit.MINUTES)).as("threads finished").isTrue();
+
+    // THEN every thread got the very same lists, equal to the single-threaded ones, sharing option objects
+    for (Future<List<Object>> f : reads) {
+      List<Object> got = f.get();
+      assertThat(got).anySatisfy(l -> assertThat(l).isSameAs(shared.options()));
+      assertThat(got).anySatisfy(l -> assertThat(l).isSameAs(shared.paretoFront()));
+      assertThat(got).anySatisfy(l -> assertThat(l).isSameAs(shared.rejected()));
+    }
+    assertThat(shared).isEqualTo(expected);
+    assertThat(shared.options().get(0)).isSameAs(shared.bestOrThrow());
+    for (Option o : shared.paretoFront()) {
+      assertThat(shared.options()).filteredOn(x -> x.offering().equals(o.offering()) && x.pricing() == o.pricing()
+          && x.instances() == o.instances()).allSatisfy(x -> assertThat(x).isSameAs(o));
+    }
+  }
+
+  @Test
   void the_same_settings_give_an_equal_recommendation_every_time() {
     // Determinism across sizers and runs: two sizers built alike give equal recommendations, in the same order.
     Task task = Fixtures.llamaFineTune(200e6);

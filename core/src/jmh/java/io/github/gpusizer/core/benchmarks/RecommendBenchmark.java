@@ -53,4 +53,14 @@ public class RecommendBenchmark {
   public Recommendation recommend() {
     return sizer.recommend();
   }
+
+  /**
+   * {@link #recommend} and then every list it holds: the ranked options, the Pareto front and the rejections
+   * (which a recommendation works out on first use).
+   */
+  @Benchmark
+  public int recommendAndReadAll() {
+    Recommendation r = sizer.recommend();
+    return r.options().size() + r.paretoFront().size() + r.rejected().size();
+  }
 }

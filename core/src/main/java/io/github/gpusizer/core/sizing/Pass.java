@@ -3,6 +3,7 @@ package io.github.gpusizer.core.sizing;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.ExchangeRate;
 import io.github.gpusizer.core.cost.PriceQuote;
 import io.github.gpusizer.core.cost.PricingMode;
@@ -31,6 +32,9 @@ final class Pass {
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
+  private final Map<Currency, Double> rateKeys = new HashMap<>();
+  /** The pricing modes the caller allows, in declaration order. */
+  private final PricingMode[] allowedModes;
 
   /**
    * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
@@ -48,6 +52,15 @@ final class Pass {
   final Attempt[] misses;
   /** Per offering index: whether the caller's CUDA version alone ruled it out. */
   final boolean[] cudaBlocked;
+  /**
+   * After {@link #screen}: the fastest feasible wall time over every candidate, including those deferred; null
+   * otherwise.
+   */
+  Duration screenedFastest;
+  /** Offering indexes and instance counts of the deferred candidates (see {@link #deferredCandidates}). */
+  private int[] deferred = new int[0];
+  private int deferredCount;
+  private List<Candidate> deferredCandidates;
 
   Pass(Settings s, LayoutSearch search) {
     this.s = s;
@@ -55,6 +68,13 @@ final class Pass {
     int n = s.catalog().offerings().size();
     this.misses = new Attempt[n];
     this.cudaBlocked = new boolean[n];
+    List<PricingMode> allowed = new ArrayList<>();
+    for (PricingMode mode : PricingMode.values()) {
+      if (s.pricing().contains(mode)) {
+        allowed.add(mode);
+      }
+    }
+    this.allowedModes = allowed.toArray(new PricingMode[0]);
   }
 
   Pass run() {
@@ -79,6 +99,34 @@ final class Pass {
       fitting.clear(); // instances × billed seconds beyond a long: the whole pass will do
     }
     return this;
+  }
+
+  /**
+   * Defers the candidates of {@code n} instances of offering {@code i}: they fit, stand only possibly on the Pareto
+   * front, and are built by {@link #deferredCandidates} when it is asked for.
+   */
+  void deferFrontOnly(int i, int n) {
+    if (deferredCount + 2 > deferred.length) {
+      deferred = java.util.Arrays.copyOf(deferred, Math.max(16, deferred.length * 2));
+    }
+    deferred[deferredCount++] = i;
+    deferred[deferredCount++] = n;
+  }
+
+  /**
+   * The candidates {@link #screen} deferred, built once (thread-safe): fitting candidates that are no offering's
+   * best choice and only the Pareto front can use.
+   */
+  synchronized List<Candidate> deferredCandidates() {
+    if (deferredCandidates == null) {
+      List<Candidate> out = new ArrayList<>();
+      List<Offering> offerings = s.catalog().offerings();
+      for (int k = 0; k < deferredCount; k += 2) {
+        instances(deferred[k], offerings.get(deferred[k]), deferred[k + 1], out);
+      }
+      deferredCandidates = out;
+    }
+    return deferredCandidates;
   }
 
   /** Adds every candidate of offering {@code i} to {@code out}, as {@link #run} does. */
@@ -117,7 +165,11 @@ final class Pass {
    * records the attempt in {@link #misses} if no layout fits.
    */
   void instances(int i, Offering o, int n, List<Candidate> out) {
-    Placement p = placement(o, n);
+    instances(i, o, n, placement(o, n), out);
+  }
+
+  /** {@link #instances(int, Offering, int, List)} with the placement of {@code n} instances already looked up. */
+  void instances(int i, Offering o, int n, Placement p, List<Candidate> out) {
     if (p.miss != null) {
       Attempt a = new Attempt(p.miss.kind(), p.miss.reason(), p.miss.shortfall(),
           OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.empty());
@@ -126,8 +178,13 @@ final class Pass {
       }
       return;
     }
-    for (PricingMode mode : PricingMode.values()) {
-      if (!s.pricing().contains(mode)) {
+    for (PricingMode mode : allowedModes) {
+      if (!search.reference() && (mode != PricingMode.SPOT || s.costs().interruptions().isEmpty())) {
+        // Time and billed time need no price: the exact price is worked out when a choice needs it (the
+        // reference prices every candidate exactly, and compares exactly).
+        if (CostStep.isSold(o, mode)) {
+          out.add(lazilyPriced(i, o, mode, n, p));
+        }
         continue;
       }
       Optional<CostStep.Priced> priced;
@@ -150,6 +207,37 @@ final class Pass {
     }
   }
 
+  /**
+   * The candidate of {@code n} instances of offering {@code i} in {@code mode} (not spot with interruptions), its
+   * cost in {@code double} now and exactly on first use.
+   */
+  private Candidate lazilyPriced(int i, Offering o, PricingMode mode, int n, Placement p) {
+    CostModel model = s.costs().model();
+    Duration billed = model.billed(p.wall, o, mode);
+    double units = mode == PricingMode.MONTHLY || mode == PricingMode.YEARLY
+        ? (double) n * (billed.getSeconds() / (mode == PricingMode.MONTHLY ? CostModel.MONTH : CostModel.YEAR)
+            .getSeconds())
+        : (double) n * billed.getSeconds() / 3600.0;
+    Money price = Screen.price(o, mode).orElseThrow();
+    Currency ranking = s.currency();
+    Optional<ExchangeRate> rate = price.currency().equals(ranking) ? Optional.empty() : rate(price.currency());
+    double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
+    CostStep costs = s.costs();
+    Duration wall = p.wall;
+    return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, key, new Candidate.Pricing() {
+      @Override
+      public CostStep.Priced priced() {
+        return costs.price(o, mode, n, wall).orElseThrow();
+      }
+
+      @Override
+      public PriceQuote quote(CostStep.Priced priced) {
+        return rate.isEmpty() ? PriceQuote.of(priced.cost())
+            : new PriceQuote(priced.cost().convertTo(ranking, rate.get().rate()), priced.cost(), rate);
+      }
+    });
+  }
+
   /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
   Placement placement(Offering o, int n) {
     return placements.computeIfAbsent(Shape.of(o, n), k -> place(o, n));
@@ -162,7 +250,8 @@ final class Pass {
 
   /** The exchange rate into the ranking currency from {@code from}, 1 if the same (for screening only). */
   double rateToRanking(Currency from) {
-    return from.equals(s.currency()) ? 1 : rate(from).orElseThrow().rate().doubleValue();
+    return from.equals(s.currency()) ? 1 : rateKeys.computeIfAbsent(from,
+        c -> rate(c).orElseThrow().rate().doubleValue());
   }
 
   /** Runs placed on the instances: how many GPUs each run gets and how many run at once. */

@@ -12,7 +12,7 @@ import java.util.List;
  * and finds the cost-versus-time Pareto front.
  */
 final class Ranking {
-  private static final Comparator<Candidate> BY_COST = (a, b) -> a.cost().compareTo(b.cost());
+  private static final Comparator<Candidate> BY_COST = Candidate::compareCost;
   private static final Comparator<Candidate> BY_TIME = Comparator.comparing(Candidate::wall);
   private static final Comparator<Candidate> TIES = Comparator
       .comparing((Candidate c) -> c.offering().provider())
@@ -70,7 +70,7 @@ final class Ranking {
         }
         j++;
       }
-      if (cheapestSoFar == null || groupBest.cost().compareTo(cheapestSoFar.cost()) < 0) {
+      if (cheapestSoFar == null || Candidate.compareCost(groupBest, cheapestSoFar) < 0) {
         front.add(groupBest);
         cheapestSoFar = groupBest;
       }
@@ -92,7 +92,7 @@ final class Ranking {
         j++;
       }
       Candidate groupBest = sorted.get(i);
-      if (cheapestSoFar == null || groupBest.cost().compareTo(cheapestSoFar.cost()) < 0) {
+      if (cheapestSoFar == null || Candidate.compareCost(groupBest, cheapestSoFar) < 0) {
         front.add(groupBest);
         cheapestSoFar = groupBest;
       }

@@ -93,6 +93,8 @@ final class Screen {
     /** The cost of one unit of price: {@code f ÷ 3600}, or {@code n × periods} for a subscription. */
     final double[] perUnitPrice;
     final boolean[] meetsDeadline;
+    /** The placement of {@code n} instances of the group's shape. */
+    final Pass.Placement[] placements;
     /** Meeting the deadline, by (f, wall, n): CHEAPEST's choice; 0 if none. */
     final int cheapest;
     /** Meeting the deadline, by (f, n): the closest attempt over budget; 0 if none. */
@@ -111,6 +113,7 @@ final class Screen {
       f = new long[max + 1];
       perUnitPrice = new double[max + 1];
       meetsDeadline = new boolean[max + 1];
+      placements = new Pass.Placement[max + 1];
       int cheapestN = 0;
       int cheapestFirstN = 0;
       int pastN = 0;
@@ -118,6 +121,7 @@ final class Screen {
       List<Integer> ok = new ArrayList<>();
       for (int n = 1; n <= max; n++) {
         Pass.Placement p = pass.placement(template, n);
+        placements[n] = p;
         if (p.miss != null) {
           continue;
         }
@@ -212,6 +216,8 @@ final class Screen {
         allowed.add(m);
       }
     }
+    // Per screened offering: the placements of its shape by number of instances (shared by its groups).
+    Pass.Placement[][] placementsOf = new Pass.Placement[count][];
     // 1. Groups and each group's cheapest offering.
     for (int i = 0; i < count; i++) {
       Offering o = offerings.get(i);
@@ -237,7 +243,7 @@ final class Screen {
           continue;
         }
         GroupKey key = GroupKey.of(o, mode);
-        groups.computeIfAbsent(key, k -> new Group(o, mode));
+        placementsOf[i] = groups.computeIfAbsent(key, k -> new Group(o, mode)).placements;
         RepKey rep = new RepKey(key, price.get().currency());
         Integer best = cheapest.get(rep);
         if (best == null || cheaperOffering(o, offerings.get(best), mode) < 0) {
@@ -249,6 +255,9 @@ final class Screen {
     // 2. The fastest feasible time, over the cheapest offerings of each group and the unscreened offerings.
     int[][] wanted = new int[count][];
     int[] wantedCount = new int[count];
+    // The cheapest offerings' candidates at every n, for the Pareto front only: built when it is asked for.
+    int[][] front = new int[count][];
+    int[] frontCount = new int[count];
     Duration fastest = null;
     for (Map.Entry<RepKey, Integer> e : cheapest.entrySet()) {
       int i = e.getValue();
@@ -257,7 +266,7 @@ final class Screen {
       Group g = groups.get(e.getKey().group());
       for (int n = 1; n <= g.max; n++) {
         if (g.wall[n] != null) {
-          add(wanted, wantedCount, i, n);
+          add(front, frontCount, i, n);
         }
       }
       for (int n : g.byTime) {
@@ -285,6 +294,7 @@ final class Screen {
     if (fastest == null) {
       return; // nothing feasible: the caller runs the whole pass
     }
+    pass.screenedFastest = fastest;
     double window = fastest.toNanos() * s.bestValueFactor();
 
     // 3. Each offering's best number of instances per mode; the closest attempts of offerings with none.
@@ -347,15 +357,18 @@ final class Screen {
         }
         continue;
       }
-      if (wantedCount[i] == 0) {
-        continue;
-      }
-      int[] ns = Arrays.copyOf(wanted[i], wantedCount[i]);
+      int[] ns = Arrays.copyOf(wanted[i] == null ? new int[0] : wanted[i], wantedCount[i]);
       Arrays.sort(ns);
       Offering o = offerings.get(i);
       for (int k = 0; k < ns.length; k++) {
         if (k == 0 || ns[k] != ns[k - 1]) {
-          pass.instances(i, o, ns[k], pass.fitting);
+          pass.instances(i, o, ns[k], placementsOf[i][ns[k]], pass.fitting);
+        }
+      }
+      for (int k = 0; k < frontCount[i]; k++) {
+        int n = front[i][k];
+        if (Arrays.binarySearch(ns, n) < 0) {
+          pass.deferFrontOnly(i, n);
         }
       }
     }
@@ -422,7 +435,7 @@ final class Screen {
     return c; // equal: the earlier in the catalog stays
   }
 
-  private static Optional<Money> price(Offering o, PricingMode mode) {
+  static Optional<Money> price(Offering o, PricingMode mode) {
     switch (mode) {
       case ON_DEMAND:
         return Optional.of(o.onDemandPerHour());

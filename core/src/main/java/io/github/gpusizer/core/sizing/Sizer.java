@@ -63,14 +63,56 @@ public final class Sizer {
     if (feasible.isEmpty() && feasibleOnly) {
       return Optional.empty();
     }
-    ImmutableList<Rejection> rejected = rejections(s, pass, anyFeasible);
     if (feasible.isEmpty()) {
+      ImmutableList<Rejection> rejected = rejections(s, pass, anyFeasible);
       return Optional.of(new Recommendation(s.objective(), s.currency(), ImmutableList.of(), ImmutableList.of(),
           rejected, Optional.of(Suggestions.suggest(s, search, pass, rejected))));
     }
-    Duration fastest = feasible.stream().map(Candidate::wall).min(Comparator.naturalOrder()).orElseThrow();
+    // The screen defers candidates only the Pareto front can use; it found the fastest feasible time over all.
+    Duration fastest = pass.screenedFastest != null && pass.screenedFastest.compareTo(feasible.get(0).wall()) < 0
+        ? pass.screenedFastest : feasible.get(0).wall();
+    for (Candidate c : feasible) {
+      if (c.wall().compareTo(fastest) < 0) {
+        fastest = c.wall();
+      }
+    }
     Comparator<Candidate> order = Ranking.order(s.objective(), fastest, s.bestValueFactor());
-    Candidate[] bestPerOfferingAndMode = new Candidate[anyFeasible.length * MODES];
+    // The best option is the first of all feasible candidates by the order (the ranked list holds each offering
+    // and mode's first). The lists are worked out on first use: most callers read only the best option.
+    Candidate first = feasible.get(0);
+    for (Candidate c : feasible) {
+      if (order.compare(c, first) < 0) {
+        first = c;
+      }
+    }
+    Options built = new Options(new Advisor(s));
+    Option best = built.of(first);
+    return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
+        () -> built.all(ranked(feasible, order, anyFeasible.length)),
+        () -> built.all(search.reference() ? Ranking.paretoFrontBySorting(feasible)
+            : Ranking.paretoFront(withDeferred(s, feasible, pass))),
+        () -> rejections(s, pass, anyFeasible)));
+  }
+
+  /** The feasible candidates and the feasible ones of those the pass deferred. */
+  private static List<Candidate> withDeferred(Settings s, List<Candidate> feasible, Pass pass) {
+    List<Candidate> deferred = pass.deferredCandidates();
+    if (deferred.isEmpty()) {
+      return feasible;
+    }
+    List<Candidate> all = new ArrayList<>(feasible.size() + deferred.size());
+    all.addAll(feasible);
+    for (Candidate c : deferred) {
+      if (isFeasible(s, c)) {
+        all.add(c);
+      }
+    }
+    return all;
+  }
+
+  /** For each offering and pricing mode its first feasible candidate by the order, in that order. */
+  private static List<Candidate> ranked(List<Candidate> feasible, Comparator<Candidate> order, int offerings) {
+    Candidate[] bestPerOfferingAndMode = new Candidate[offerings * MODES];
     for (Candidate c : feasible) {
       int key = c.index() * MODES + c.mode().ordinal();
       if (bestPerOfferingAndMode[key] == null || order.compare(c, bestPerOfferingAndMode[key]) < 0) {
@@ -84,20 +126,32 @@ public final class Sizer {
       }
     }
     ranked.sort(order);
-    Advisor advisor = new Advisor(s);
-    Map<Candidate, Option> built = new IdentityHashMap<>();
-    ImmutableList.Builder<Option> options = ImmutableList.builder();
-    for (Candidate c : ranked) {
-      options.add(built.computeIfAbsent(c, advisor::option));
+    return ranked;
+  }
+
+  /**
+   * The options of one recommendation, one per candidate however often it is asked for (the best option, the
+   * ranked list and the Pareto front share them). Thread-safe: the lists may be worked out by several threads.
+   */
+  private static final class Options {
+    private final Advisor advisor;
+    private final Map<Candidate, Option> built = new IdentityHashMap<>();
+
+    Options(Advisor advisor) {
+      this.advisor = advisor;
     }
-    ImmutableList.Builder<Option> front = ImmutableList.builder();
-    List<Candidate> paretoFront = search.reference()
-        ? Ranking.paretoFrontBySorting(feasible) : Ranking.paretoFront(feasible);
-    for (Candidate c : paretoFront) {
-      front.add(built.computeIfAbsent(c, advisor::option));
+
+    synchronized Option of(Candidate c) {
+      return built.computeIfAbsent(c, advisor::option);
     }
-    return Optional.of(new Recommendation(s.objective(), s.currency(), options.build(), front.build(), rejected,
-        Optional.empty()));
+
+    synchronized ImmutableList<Option> all(List<Candidate> candidates) {
+      ImmutableList.Builder<Option> out = ImmutableList.builderWithExpectedSize(candidates.size());
+      for (Candidate c : candidates) {
+        out.add(of(c));
+      }
+      return out.build();
+    }
   }
 
   static boolean meetsDeadline(Settings s, Candidate c) {
@@ -105,7 +159,7 @@ public final class Sizer {
   }
 
   static boolean meetsBudget(Settings s, Candidate c) {
-    return s.budget().map(b -> c.cost().compareTo(b) <= 0).orElse(true);
+    return s.budget().isEmpty() || c.costsAtMost(s.budget().get(), s.budget().get().amount().doubleValue());
   }
 
   static boolean isFeasible(Settings s, Candidate c) {
@@ -126,7 +180,7 @@ public final class Sizer {
         if (closestDeadline[i] == null || c.wall().compareTo(closestDeadline[i].wall()) < 0) {
           closestDeadline[i] = c;
         }
-      } else if (closestBudget[i] == null || c.cost().compareTo(closestBudget[i].cost()) < 0) {
+      } else if (closestBudget[i] == null || Candidate.compareCost(c, closestBudget[i]) < 0) {
         closestBudget[i] = c;
       }
     }
