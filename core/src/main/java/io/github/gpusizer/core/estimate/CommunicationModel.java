@@ -65,7 +65,7 @@ final class CommunicationModel {
       double stageLayers = (double) t.totalLayers() / job.pp;
       if (job.tp > 1) {
         double perAllReduce = 2 * (job.tp - 1.0) / job.tp * activation
-            / (Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * Efficiency.LINK) + Links.COLLECTIVE_LATENCY_SECONDS;
+            / (Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * job.tuning.linkEfficiency()) + Links.COLLECTIVE_LATENCY_SECONDS;
         double count = (job.task.checkpointing() == Checkpointing.FULL ? 6 : 4) * stageLayers;
         tensorParallel = m * count * perAllReduce;
       }
@@ -82,7 +82,7 @@ final class CommunicationModel {
     if (job.tp <= 1 || !(job.model instanceof Transformer t)) {
       return 0;
     }
-    double bandwidth = Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * Efficiency.LINK;
+    double bandwidth = Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * job.tuning.linkEfficiency();
     double ring = 2 * (job.tp - 1.0) / job.tp;
     double layers = t.totalLayers();
     double e = job.activationBytes;
@@ -106,7 +106,7 @@ final class CommunicationModel {
       double groupsPerNode = Math.min(perNode, (double) job.tp * job.pp);
       bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
     }
-    return bandwidth * 1e9 * Efficiency.LINK;
+    return bandwidth * 1e9 * job.tuning.linkEfficiency();
   }
 
   private static double pipelineBandwidth(Job job) {
@@ -114,6 +114,6 @@ final class CommunicationModel {
     double intra = Links.intraNodeGBps(job.gpu, Math.min(job.layout.gpus(), perNode));
     double bandwidth = job.layout.gpus() > perNode ? Math.min(intra, Links.interNodeGBps(job.hardware) / perNode)
         : intra;
-    return bandwidth * 1e9 * Efficiency.LINK;
+    return bandwidth * 1e9 * job.tuning.linkEfficiency();
   }
 }

@@ -44,8 +44,9 @@ final class ComputeModel {
   private ComputeModel() {}
 
   /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
-  static StepTime step(Job job, OptionalDouble mfuOverride, boolean compiled) {
-    double host = compiled ? 0 : HOST_SECONDS_PER_LAYER;
+  static StepTime step(Job job) {
+    OptionalDouble mfuOverride = job.tuning.mfu();
+    double host = job.tuning.hostSecondsPerLayer();
     return job.training ? training(job, mfuOverride, host) : inference(job, mfuOverride, host);
   }
 
@@ -81,8 +82,8 @@ final class ComputeModel {
   static Micro micro(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
-    Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps());
-    Roofline backward = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+    Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
+    Roofline backward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
       transformerTraining(job, t, forward, backward, hostPerLayer);
@@ -315,7 +316,7 @@ final class ComputeModel {
     double stateBytes = job.precision.pureHalf() ? 2 : 4;
     double bytes = trainable * (job.precision.gradientBytes() + 2 * job.precision.weightBytes()
         + 2 * MemoryModel.optimizerBytesPerParameter(job, stateBytes));
-    return bytes / (job.gpu.memoryBandwidthGBps() * 1e9 * Efficiency.BANDWIDTH);
+    return bytes / (job.gpu.memoryBandwidthGBps() * 1e9 * job.tuning.bandwidthEfficiency());
   }
 
   /**
@@ -364,18 +365,18 @@ final class ComputeModel {
   private static StepTime inference(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
-    Roofline run = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+    Roofline run = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
     ModelSpec model = job.model;
     double generated = 0;
     if (model instanceof Transformer t) {
       generated = transformerInference(job, t, run, hostPerLayer);
     } else if (model instanceof ConvNet c) {
-      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
       double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
       double bytes = c.activationElements(job.task.imageSize()) * job.activationBytes * job.microBatch;
       convolutions(job, run, unused, flops, bytes);
     } else if (model instanceof Recurrent r) {
-      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps());
+      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
       recurrent(job, r, run, unused);
     } else {
       Generic g = (Generic) model;
@@ -429,7 +430,7 @@ final class ComputeModel {
           (e * tokens * shape[0] + weightBytes * shape[0] * shape[1] / tp + e * tokens * shape[1] / tp) * count,
           efficiency);
     }
-    Roofline unused = new Roofline(1, 1);
+    Roofline unused = new Roofline(1, 1, Efficiency.BANDWIDTH);
     attention(job, t, run, unused, tokens, stageLayers, efficiency, false);
     run.stream(FORWARD_PASSES * stageLayers * tokens * MemoryModel.layerBytesPerToken(job, t, true) / tp);
     run.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
@@ -440,7 +441,7 @@ final class ComputeModel {
     double g = job.task.generatedTokens();
     if (g > 0) {
       double context = s + (g + 1) / 2.0;
-      Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps());
+      Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
       for (double[] shape : shapes) {
         double count = shape[2] * stageLayers;
         step.kernel(2 * b * shape[0] * shape[1] / tp * count,

@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
+import java.time.Duration;
 import java.util.OptionalDouble;
 
 /**
@@ -21,14 +22,12 @@ import java.util.OptionalDouble;
  * }</pre>
  */
 public final class Estimator {
-  private static final Estimator DEFAULTS = new Estimator(OptionalDouble.empty(), false);
+  private static final Estimator DEFAULTS = new Estimator(Tuning.DEFAULTS);
 
-  private final OptionalDouble efficiency;
-  private final boolean compiled;
+  private final Tuning tuning;
 
-  private Estimator(OptionalDouble efficiency, boolean compiled) {
-    this.efficiency = efficiency;
-    this.compiled = compiled;
+  private Estimator(Tuning tuning) {
+    this.tuning = tuning;
   }
 
   /** The estimator with the calibrated default efficiencies (see {@code core/CALIBRATION.md}). */
@@ -43,8 +42,7 @@ public final class Estimator {
    * @throws IllegalArgumentException if {@code mfu} is not in (0, 1]
    */
   public Estimator withEfficiency(double mfu) {
-    checkArgument(mfu > 0 && mfu <= 1, "efficiency (MFU) must be in (0, 1], was %s", mfu);
-    return new Estimator(OptionalDouble.of(mfu), compiled);
+    return new Estimator(tuning.withMfu(fraction("efficiency (MFU)", mfu)));
   }
 
   /**
@@ -53,17 +51,72 @@ public final class Estimator {
    * decoding: eager Llama-2-7B decodes at ~25 tokens/s on an A100 where graph-captured code reaches ~107.
    */
   public Estimator withCompiledExecution() {
-    return new Estimator(efficiency, true);
+    return new Estimator(tuning.withHostSecondsPerLayer(0));
+  }
+
+  /**
+   * An estimator whose eager framework needs {@code perLayer} of host time to launch one layer's kernels (default
+   * 1.22 ms, gpt-fast's eager baseline; Hugging Face eager {@code generate} measured about twice that, see
+   * {@code core/CALIBRATION.md}).
+   *
+   * @throws IllegalArgumentException if the duration is negative
+   */
+  public Estimator withHostTimePerLayer(Duration perLayer) {
+    checkNotNull(perLayer, "perLayer");
+    checkArgument(!perLayer.isNegative(), "host time per layer must be >= 0, was %s", perLayer);
+    return new Estimator(tuning.withHostSecondsPerLayer(perLayer.toNanos() / 1e9));
+  }
+
+  /**
+   * An estimator whose kernels reach {@code fraction} of the datasheet memory bandwidth (default 0.80).
+   *
+   * @throws IllegalArgumentException if {@code fraction} is not in (0, 1]
+   */
+  public Estimator withBandwidthEfficiency(double fraction) {
+    return new Estimator(tuning.withBandwidthEfficiency(fraction("bandwidth efficiency", fraction)));
+  }
+
+  /**
+   * An estimator whose collectives reach {@code fraction} of the datasheet NVLink, PCIe or network bandwidth
+   * (default 0.80).
+   *
+   * @throws IllegalArgumentException if {@code fraction} is not in (0, 1]
+   */
+  public Estimator withLinkEfficiency(double fraction) {
+    return new Estimator(tuning.withLinkEfficiency(fraction("link efficiency", fraction)));
+  }
+
+  /**
+   * An estimator whose CUDA context and library workspaces take {@code size} per GPU (default 1343 MiB, as Hugging
+   * Face measured on a V100).
+   */
+  public Estimator withCudaContext(DataSize size) {
+    return new Estimator(tuning.withCudaContextBytes(checkNotNull(size, "size").bytes()));
+  }
+
+  /**
+   * An estimator whose caching allocator holds {@code fraction} of the allocated memory on top of it (default 0.15).
+   *
+   * @throws IllegalArgumentException if {@code fraction} is not in [0, 1]
+   */
+  public Estimator withAllocatorCacheFraction(double fraction) {
+    checkArgument(fraction >= 0 && fraction <= 1, "allocator cache fraction must be in [0, 1], was %s", fraction);
+    return new Estimator(tuning.withAllocatorCacheFraction(fraction));
   }
 
   /** Whether this estimator assumes compiled execution (no host launch overhead). */
   public boolean compiledExecution() {
-    return compiled;
+    return tuning.hostSecondsPerLayer() == 0;
   }
 
   /** The caller's efficiency override, if any. */
   public OptionalDouble efficiency() {
-    return efficiency;
+    return tuning.mfu();
+  }
+
+  private static double fraction(String what, double value) {
+    checkArgument(value > 0 && value <= 1, "%s must be in (0, 1], was %s", what, value);
+    return value;
   }
 
   /**
@@ -124,7 +177,7 @@ public final class Estimator {
   private record Timing(StepTime step, InputPipeline.Rates input, PerformanceEstimate performance) {}
 
   private Timing timing(Job job) {
-    StepTime step = ComputeModel.step(job, efficiency, compiled);
+    StepTime step = ComputeModel.step(job);
     InputPipeline.Rates input = InputPipeline.rates(job);
     return new Timing(step, input, Performance.combine(job, step, input));
   }
@@ -162,12 +215,12 @@ public final class Estimator {
     return MemoryModel.breakdown(job).total().bytes();
   }
 
-  private static Job job(Task task, Hardware hardware, Layout layout) {
+  private Job job(Task task, Hardware hardware, Layout layout) {
     checkNotNull(task, "task");
     checkNotNull(hardware, "hardware");
     checkNotNull(layout, "layout");
     Compatibility.check(task, hardware, layout);
-    return new Job(task, hardware, layout);
+    return new Job(task, hardware, layout, tuning);
   }
 
   private static MemoryEstimate memoryOf(Job job) {
@@ -178,7 +231,6 @@ public final class Estimator {
 
   @Override
   public String toString() {
-    return "Estimator[" + (efficiency.isPresent() ? "mfu=" + efficiency.getAsDouble() : "calibrated efficiency")
-        + (compiled ? ", compiled" : ", eager") + "]";
+    return "Estimator[" + tuning + "]";
   }
 }

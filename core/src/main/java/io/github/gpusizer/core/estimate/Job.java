@@ -37,8 +37,11 @@ final class Job {
   final int activationBytes;
   /** Bytes of one weight element as the matrix multiplications read it: 4 in FP32/TF32, 1 in FP8, 2 otherwise. */
   final int computeBytes;
+  /** The estimator's constants for this job. */
+  final Tuning tuning;
 
-  Job(Task task, Hardware hardware, Layout layout, int microBatch) {
+  Job(Task task, Hardware hardware, Layout layout, int microBatch, Tuning tuning) {
+    this.tuning = tuning;
     this.task = task;
     this.hardware = hardware;
     this.layout = layout;
@@ -66,13 +69,18 @@ final class Job {
     };
   }
 
+  Job(Task task, Hardware hardware, Layout layout, Tuning tuning) {
+    this(task, hardware, layout, task.microBatch(), tuning);
+  }
+
+  /** A job under the default constants. */
   Job(Task task, Hardware hardware, Layout layout) {
-    this(task, hardware, layout, task.microBatch());
+    this(task, hardware, layout, Tuning.DEFAULTS);
   }
 
   /** The same job with another micro-batch (for the micro-batch search; accumulation is recomputed). */
   Job withMicroBatch(int newMicroBatch) {
-    return new Job(task, hardware, layout, newMicroBatch);
+    return new Job(task, hardware, layout, newMicroBatch, tuning);
   }
 
   /** Samples per optimizer step over all data-parallel ranks. */

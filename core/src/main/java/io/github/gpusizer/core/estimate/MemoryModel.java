@@ -108,9 +108,9 @@ final class MemoryModel {
     double forwardPeak = weights + optimizer + activations + forwardTemporary + gradientsAtForwardEnd;
     double stepPeak = weights + optimizer + gradients + optimizerTemporary;
     if (forwardPeak >= stepPeak) {
-      return of(weights, gradientsAtForwardEnd, optimizer, activations, 0, forwardTemporary);
+      return of(job, weights, gradientsAtForwardEnd, optimizer, activations, 0, forwardTemporary);
     }
-    return of(weights, gradients, optimizer, 0, 0, optimizerTemporary);
+    return of(job, weights, gradients, optimizer, 0, 0, optimizerTemporary);
   }
 
   private static MemoryBreakdown inference(Job job) {
@@ -118,13 +118,13 @@ final class MemoryModel {
     double weights = servedWeightBytes(job) * split;
     double kv = kvCacheBytes(job);
     double working = inferenceWorkingSet(job);
-    return of(weights, 0, 0, working, kv, dequantisedMatrix(job));
+    return of(job, weights, 0, 0, working, kv, dequantisedMatrix(job));
   }
 
-  private static MemoryBreakdown of(double weights, double gradients, double optimizer, double activations,
+  private static MemoryBreakdown of(Job job, double weights, double gradients, double optimizer, double activations,
                                     double kvCache, double temporary) {
     double allocated = weights + gradients + optimizer + activations + kvCache + temporary;
-    double overhead = CUDA_CONTEXT_BYTES + ALLOCATOR_CACHE_FRACTION * allocated;
+    double overhead = job.tuning.cudaContextBytes() + job.tuning.allocatorCacheFraction() * allocated;
     return new MemoryBreakdown(DataSize.ofBytes(weights), DataSize.ofBytes(gradients), DataSize.ofBytes(optimizer),
         DataSize.ofBytes(activations), DataSize.ofBytes(kvCache), DataSize.ofBytes(temporary),
         DataSize.ofBytes(overhead));

@@ -17,9 +17,9 @@ final class Roofline {
    * @param peakTflops dense peak at the compute precision in TFLOP/s
    * @param bandwidthGBps memory bandwidth in GB/s
    */
-  Roofline(double peakTflops, double bandwidthGBps) {
+  Roofline(double peakTflops, double bandwidthGBps, double bandwidthEfficiency) {
     this.flopsPerSecond = peakTflops * 1e12;
-    this.bytesPerSecond = bandwidthGBps * 1e9 * Efficiency.BANDWIDTH;
+    this.bytesPerSecond = bandwidthGBps * 1e9 * bandwidthEfficiency;
   }
 
   /** A kernel of {@code flops} arithmetic and {@code bytes} traffic, sustaining {@code efficiency} of the peak. */
