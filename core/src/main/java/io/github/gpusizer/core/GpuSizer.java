@@ -15,6 +15,7 @@ import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.model.ConvNet;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Presets;
@@ -112,6 +113,8 @@ public final class GpuSizer {
   private CostModel costModel;
   private ExchangeRates exchangeRates;
   private Interruptions spotInterruptions;
+  private FixedCosts fixedCosts;
+  private boolean exhaustive;
 
   private GpuSizer(Task task) {
     this.task = task;
@@ -387,6 +390,32 @@ public final class GpuSizer {
   }
 
   /**
+   * What every run pays besides its steps: start-up (provisioning, container, weights, data staging) and checkpoint
+   * writes, in wall and billed time (default {@link FixedCosts#defaults()}, sourced there). Per-provider
+   * provisioning with {@link FixedCosts#withProvisioning(String, Duration)}; {@link FixedCosts#none()} for step
+   * time alone.
+   */
+  public synchronized GpuSizer fixedCosts(FixedCosts costs) {
+    checkNotNull(costs, "fixedCosts");
+    requireUnset("fixedCosts", this.fixedCosts);
+    this.fixedCosts = costs;
+    return this;
+  }
+
+  /**
+   * Tries every number of instances up to the limits instead of the planner's ladder (every count up to 8 GPUs,
+   * then steps of at most 25 %, plus the smallest count that meets the deadline). Slower; for those who want the
+   * exact optimum of the model, which is rarely more than 1 % cheaper.
+   */
+  public synchronized GpuSizer exhaustive() {
+    if (exhaustive) {
+      throw new IllegalStateException("exhaustive was already set");
+    }
+    this.exhaustive = true;
+    return this;
+  }
+
+  /**
    * How often spot instances are interrupted and how the job checkpoints: spot options then carry the expected
    * time and cost of re-done work. Only with {@link PricingMode#SPOT} allowed. Without it, spot is priced as if
    * never interrupted, with a warning.
@@ -447,7 +476,8 @@ public final class GpuSizer {
         minHeadroomFraction != null ? minHeadroomFraction : 0, minHeadroom != null ? minHeadroom : DataSize.ZERO,
         obj, bestValueFactor != 0 ? bestValueFactor : DEFAULT_BEST_VALUE_FACTOR, cur, rates,
         Optional.ofNullable(cuda), runs != 0 ? runs : 1, estimator != null ? estimator : Estimator.defaults(),
-        new CostStep(model, Optional.ofNullable(spotInterruptions)));
+        new CostStep(model, Optional.ofNullable(spotInterruptions)),
+        fixedCosts != null ? fixedCosts : FixedCosts.defaults(), exhaustive);
   }
 
   /** Lower-cased names, each checked to occur in the catalog. */

@@ -39,7 +39,11 @@ import java.util.Optional;
  * @param concurrentRuns runs that execute at the same time; the rest wait for a free slot
  * @param estimate the estimate of one run: the task as run (micro-batch and checkpointing actually used), the
  *     hardware one run gets, its layout, memory, performance, host needs and the estimator's warnings
- * @param wallTime from start to the end of the last run (for spot, the expected time including re-done work)
+ * @param wallTime from start to the end of the last run (for spot, the expected time including re-done work):
+ *     start-up, steps and checkpoint writes
+ * @param startupTime within the wall time: provisioning, container and framework start, reading the weights,
+ *     staging the data set ({@link io.github.gpusizer.core.estimate.FixedCosts})
+ * @param checkpointTime within the wall time: writing checkpoints, periodically and at the end
  * @param billedTime the time each instance is billed for, after the provider's rounding or the subscription term
  * @param cost the total cost in the recommendation's currency (converted if the offering is priced in another one)
  * @param nativeCost the total cost in the offering's own currency
@@ -56,6 +60,8 @@ public record Option(
     int concurrentRuns,
     Estimate estimate,
     Duration wallTime,
+    Duration startupTime,
+    Duration checkpointTime,
     Duration billedTime,
     Money cost,
     Money nativeCost,
@@ -73,6 +79,11 @@ public record Option(
         "concurrent runs must be in 1..%s (the runs), was %s", runs, concurrentRuns);
     checkNotNull(estimate, "estimate");
     checkArgument(!checkNotNull(wallTime, "wallTime").isNegative(), "wall time must be >= 0, was %s", wallTime);
+    checkArgument(!checkNotNull(startupTime, "startupTime").isNegative()
+        && !checkNotNull(checkpointTime, "checkpointTime").isNegative()
+        && startupTime.plus(checkpointTime).compareTo(wallTime) <= 0,
+        "start-up (%s) and checkpoint time (%s) must be >= 0 and within the wall time %s", startupTime,
+        checkpointTime, wallTime);
     checkArgument(!checkNotNull(billedTime, "billedTime").isNegative(), "billed time must be >= 0, was %s",
         billedTime);
     checkArgument(!checkNotNull(cost, "cost").isNegative(), "cost must be >= 0, was %s", cost);
@@ -91,6 +102,11 @@ public record Option(
   }
 
   /** The GPU model. */
+  /** The time spent in steps: the wall time less start-up and checkpoint writes. */
+  public Duration computeTime() {
+    return wallTime.minus(startupTime).minus(checkpointTime);
+  }
+
   public Gpu gpu() {
     return offering.gpu();
   }

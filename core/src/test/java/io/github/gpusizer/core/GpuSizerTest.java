@@ -12,6 +12,7 @@ import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.model.Generic;
 import io.github.gpusizer.core.model.Presets;
@@ -281,7 +282,8 @@ class GpuSizerTest {
   void per_second_billing_charges_the_60_second_minimum_for_a_short_run() {
     // GIVEN a tiny job, far under a minute on a p4d
     Task tiny = Fixtures.gpt2(1e6);
-    Option o = GpuSizer.forTask(tiny).catalog(Fixtures.of(Fixtures.P4D)).maxGpus(8).recommend().bestOrThrow();
+    Option o = GpuSizer.forTask(tiny).catalog(Fixtures.of(Fixtures.P4D)).maxGpus(8).fixedCosts(FixedCosts.none())
+        .recommend().bestOrThrow();
     assertThat(o.wallTime()).isLessThan(Duration.ofSeconds(60));
     assertThat(o.billedTime()).isEqualTo(Duration.ofSeconds(60));
     assertMoney(o.cost(), new BigDecimal("32.7726").divide(BigDecimal.valueOf(60), MathContext.DECIMAL128), "USD");

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
@@ -117,6 +118,19 @@ public final class Estimator {
   private static double fraction(String what, double value) {
     checkArgument(value > 0 && value <= 1, "%s must be in (0, 1], was %s", what, value);
     return value;
+  }
+
+  /**
+   * What one checkpoint of the task's training state holds (trainable weights as the optimizer keeps them and the
+   * optimizer state), the same on every GPU; zero for inference.
+   */
+  public DataSize checkpointSize(Task task, Gpu gpu) {
+    return DataSize.ofBytes(MemoryModel.checkpointBytes(new Job(task, Hardware.single(gpu), Layout.single(), tuning)));
+  }
+
+  /** What a run of the task reads before its first step: the stored weights; zero when pre-training from scratch. */
+  public DataSize weightsToLoad(Task task, Gpu gpu) {
+    return DataSize.ofBytes(MemoryModel.weightsToLoad(new Job(task, Hardware.single(gpu), Layout.single(), tuning)));
   }
 
   /**

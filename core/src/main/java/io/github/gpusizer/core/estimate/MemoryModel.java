@@ -130,14 +130,38 @@ final class MemoryModel {
         DataSize.ofBytes(overhead));
   }
 
+  /**
+   * Bytes of one training checkpoint: the trainable weights as the optimizer keeps them (FP32 masters under mixed
+   * precision) and the optimizer state, the training state {@code torch.distributed.checkpoint} saves; 0 for
+   * inference. Gradients are not saved.
+   */
+  static double checkpointBytes(Job job) {
+    double stateBytes = job.precision.pureHalf() ? 2 : 4;
+    return trainableParameters(job) * (job.precision.weightBytes() + optimizerBytesPerParameter(job, stateBytes));
+  }
+
+  /**
+   * Bytes a run reads before its first step: none when pre-training from scratch; the served weights for inference
+   * (pre-quantised checkpoints are stored quantised); for fine-tuning the published 16-bit checkpoint (the form
+   * Hugging Face models are distributed in, as safetensors), quantised after loading for QLoRA.
+   */
+  static double weightsToLoad(Job job) {
+    return switch (job.task.kind()) {
+      case PRETRAINING -> 0;
+      case INFERENCE -> servedWeightBytes(job);
+      default -> job.model.parameters() * 2;
+    };
+  }
+
   /** Parameters that receive gradients: all of them, or the LoRA adapters. */
   static double trainableParameters(Job job) {
     if (!job.training) {
       return 0;
     }
     if (job.adapter) {
-      Task task = job.task;
-      return Architecture.loraParameters((Transformer) job.model, task.loraRank(), task.loraTargets());
+      // adapters attach to transformer projections; Compatibility rejects adapter jobs on other models
+      return job.model instanceof Transformer t
+          ? Architecture.loraParameters(t, job.task.loraRank(), job.task.loraTargets()) : 0;
     }
     return job.model.parameters();
   }

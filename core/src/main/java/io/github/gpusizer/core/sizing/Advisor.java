@@ -38,8 +38,8 @@ final class Advisor {
   Option option(Candidate c) {
     Estimate e = c.fit().estimate();
     HostSizing host = hostPerInstance(c);
-    return new Option(c.offering(), c.mode(), c.instances(), s.runs(), c.concurrent(), e, c.wall(),
-        c.priced().billed(), c.cost(), c.priced().cost(), c.quote().rate(), host, warnings(c, host), rationale(c));
+    return new Option(c.offering(), c.mode(), c.instances(), s.runs(), c.concurrent(), e, c.wall(), c.startup(),
+        c.checkpoints(), c.priced().billed(), c.cost(), c.priced().cost(), c.quote().rate(), host, warnings(c, host), rationale(c));
   }
 
   /** The host one instance needs: the estimator's per-node sizing, times the runs sharing the instance. */

@@ -42,6 +42,8 @@ final class Candidate {
   private final int concurrent;
   private final Outcome.Fit fit;
   private final Duration wall;
+  private final Duration startup;
+  private final Duration checkpoints;
   private final double costKey;
   private final Pricing pricing;
   private volatile Exact exact;
@@ -54,19 +56,22 @@ final class Candidate {
    * @param concurrent runs at the same time
    * @param fit the layout search result of one run
    * @param wall the expected wall time of all runs
+   * @param startup the start-up of the runs, within {@code wall}
+   * @param checkpoints the checkpoint writes of all runs, within {@code wall}
    * @param priced the price in the offering's currency
    * @param quote the price in the ranking currency, marked if converted
    */
   Candidate(int index, Offering offering, PricingMode mode, int instances, int runGpus, int concurrent,
-      Outcome.Fit fit, Duration wall, CostStep.Priced priced, PriceQuote quote) {
-    this(index, offering, mode, instances, runGpus, concurrent, fit, wall, quote.amount().amount().doubleValue(),
-        null);
+      Outcome.Fit fit, Duration wall, Duration startup, Duration checkpoints, CostStep.Priced priced,
+      PriceQuote quote) {
+    this(index, offering, mode, instances, runGpus, concurrent, fit, wall, startup, checkpoints,
+        quote.amount().amount().doubleValue(), null);
     this.exact = new Exact(checkNotNull(priced, "priced"), quote);
   }
 
   /** A candidate whose exact price {@code pricing} works out on first use; {@code costKey} as documented. */
   Candidate(int index, Offering offering, PricingMode mode, int instances, int runGpus, int concurrent,
-      Outcome.Fit fit, Duration wall, double costKey, Pricing pricing) {
+      Outcome.Fit fit, Duration wall, Duration startup, Duration checkpoints, double costKey, Pricing pricing) {
     this.index = index;
     this.offering = checkNotNull(offering, "offering");
     this.mode = checkNotNull(mode, "mode");
@@ -75,6 +80,8 @@ final class Candidate {
     this.concurrent = concurrent;
     this.fit = checkNotNull(fit, "fit");
     this.wall = checkNotNull(wall, "wall");
+    this.startup = checkNotNull(startup, "startup");
+    this.checkpoints = checkNotNull(checkpoints, "checkpoints");
     this.costKey = costKey;
     this.pricing = pricing;
   }
@@ -114,6 +121,16 @@ final class Candidate {
   /** The expected wall time of all runs. */
   Duration wall() {
     return wall;
+  }
+
+  /** The start-up of the runs (within {@link #wall}). */
+  Duration startup() {
+    return startup;
+  }
+
+  /** The checkpoint writes of all runs (within {@link #wall}). */
+  Duration checkpoints() {
+    return checkpoints;
   }
 
   /** The cost in the ranking currency as a {@code double}, within a relative {@link #MARGIN} of {@link #cost()}. */

@@ -1,5 +1,6 @@
 package io.github.gpusizer.core.sizing;
 
+import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
@@ -9,6 +10,7 @@ import io.github.gpusizer.core.cost.PriceQuote;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.Rejection;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.estimate.Hardware;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +34,8 @@ final class Pass {
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
+  /** The counts of {@link #counts}, by shape (with instances 0). */
+  private final Map<Shape, int[]> counts = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
   /** The pricing modes the caller allows, in declaration order. */
   private final PricingMode[] allowedModes;
@@ -40,11 +44,11 @@ final class Pass {
    * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
    * Offerings of one shape (the same instance type in many regions or from many resellers) share the search.
    */
-  private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, int instances) {
-    static Shape of(Offering o, int instances) {
-      return new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), instances);
-    }
-  }
+  private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, Duration startup, int instances) {}
+
+  /** What one run reads before its first step and what one checkpoint holds; worked out on first use. */
+  private DataSize weightsToLoad;
+  private DataSize checkpointState;
 
   /** Priced candidates that fit in memory, in catalog order, then instances, then pricing mode. */
   final List<Candidate> fitting = new ArrayList<>();
@@ -131,10 +135,69 @@ final class Pass {
 
   /** Adds every candidate of offering {@code i} to {@code out}, as {@link #run} does. */
   void allInstances(int i, Offering o, List<Candidate> out) {
-    int maxInstances = maxInstances(o);
-    for (int n = 1; n <= maxInstances; n++) {
+    for (int n : counts(o)) {
       instances(i, o, n, out);
     }
+  }
+
+  /**
+   * The numbers of instances of the offering worth pricing, ascending: the {@link InstanceCounts ladder} (or every
+   * count, {@link Settings#exhaustive()}), each bisected gap where the deadline is first met, less the counts that
+   * are no faster than a smaller one (more instances for no less time only cost more).
+   */
+  int[] counts(Offering o) {
+    Shape shape = new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
+        startup(o).total(), 0);
+    int[] cached = counts.get(shape);
+    if (cached == null) {
+      cached = countsOf(o);
+      counts.put(shape, cached);
+    }
+    return cached;
+  }
+
+  private int[] countsOf(Offering o) {
+    int max = maxInstances(o);
+    int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
+        : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch());
+    java.util.TreeSet<Integer> tried = new java.util.TreeSet<>();
+    for (int k = 0; k < ladder.length; k++) {
+      tried.add(ladder[k]);
+      if (k > 0 && ladder[k] > ladder[k - 1] + 1 && missesDeadline(o, ladder[k - 1])
+          && !missesDeadline(o, ladder[k])) {
+        int lo = ladder[k - 1];
+        int hi = ladder[k]; // lo misses the deadline, hi meets it: the first count that meets it lies in (lo, hi]
+        while (hi - lo > 1) {
+          int mid = lo + (hi - lo) / 2;
+          if (missesDeadline(o, mid)) {
+            lo = mid;
+          } else {
+            hi = mid;
+          }
+        }
+        tried.add(hi);
+      }
+    }
+    int[] out = new int[tried.size()];
+    int size = 0;
+    Duration fastest = null;
+    for (int n : tried) {
+      Placement p = placement(o, n);
+      if (p.fit != null) {
+        if (fastest != null && p.wall.compareTo(fastest) >= 0) {
+          continue;
+        }
+        fastest = p.wall;
+      }
+      out[size++] = n;
+    }
+    return java.util.Arrays.copyOf(out, size);
+  }
+
+  /** Whether {@code n} instances fit and still miss the deadline (or do not fit at all). */
+  private boolean missesDeadline(Offering o, int n) {
+    Placement p = placement(o, n);
+    return p.fit == null || p.wall.compareTo(s.deadline()) > 0;
   }
 
   /**
@@ -202,7 +265,7 @@ final class Pass {
       if (priced.isEmpty()) {
         continue;
       }
-      out.add(new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, priced.get().wall(), priced.get(),
+      out.add(new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, priced.get().wall(), p.startup, p.checkpoints, priced.get(),
           convert(priced.get().cost())));
     }
   }
@@ -224,7 +287,8 @@ final class Pass {
     double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
     CostStep costs = s.costs();
     Duration wall = p.wall;
-    return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, key, new Candidate.Pricing() {
+    return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, p.startup, p.checkpoints, key,
+        new Candidate.Pricing() {
       @Override
       public CostStep.Priced priced() {
         return costs.price(o, mode, n, wall).orElseThrow();
@@ -240,7 +304,22 @@ final class Pass {
 
   /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
   Placement placement(Offering o, int n) {
-    return placements.computeIfAbsent(Shape.of(o, n), k -> place(o, n));
+    Duration startup = startup(o).total();
+    return placements.computeIfAbsent(new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(),
+        o.networkGbps().orElse(Double.NaN), startup, n), k -> place(o, n, startup));
+  }
+
+  /**
+   * The start-up of a run on the offering: its provider's provisioning, the image and framework, the weights, and
+   * the data set staged to local disk when it does not fit in the instance's RAM.
+   */
+  FixedCosts.Startup startup(Offering o) {
+    if (weightsToLoad == null) {
+      weightsToLoad = s.estimator().weightsToLoad(s.task(), o.gpu());
+      checkpointState = s.estimator().checkpointSize(s.task(), o.gpu());
+    }
+    Optional<DataSize> staged = s.task().datasetSize().filter(d -> o.ram().bytes() > 0 && d.compareTo(o.ram()) > 0);
+    return s.fixedCosts().startup(o.provider(), weightsToLoad, staged);
   }
 
   /** What {@code n} instances of {@code o} cost in {@code mode}, in the ranking currency, as a candidate has it. */
@@ -260,10 +339,14 @@ final class Pass {
     Outcome.Miss miss;
     int runGpus;
     int concurrent;
+    /** Start-up, then each wave of runs: steps and checkpoint writes. */
     Duration wall;
+    Duration startup;
+    /** Checkpoint writes of all waves. */
+    Duration checkpoints;
   }
 
-  private Placement place(Offering o, int n) {
+  private Placement place(Offering o, int n, Duration startup) {
     int total = n * o.gpuCount();
     Placement best = new Placement();
     for (int g : runSizes(o, n)) {
@@ -281,13 +364,19 @@ final class Pass {
       }
       Outcome.Fit fit = (Outcome.Fit) out;
       int waves = (s.runs() + concurrent - 1) / concurrent;
-      Duration wall = fit.runTime().multipliedBy(waves);
+      // torch.distributed.checkpoint has every rank write its shard (replicated tensors de-duplicated across
+      // ranks), so the nodes of a run write in parallel
+      Duration checkpoints = s.fixedCosts().checkpoints(fit.runTime(), checkpointState, g,
+          Math.max(1, g / o.gpuCount())).multipliedBy(waves);
+      Duration wall = startup.plus(fit.runTime().multipliedBy(waves)).plus(checkpoints);
       if (best.fit == null || wall.compareTo(best.wall) < 0) {
         best.fit = fit;
         best.miss = null;
         best.runGpus = g;
         best.concurrent = concurrent;
         best.wall = wall;
+        best.startup = startup;
+        best.checkpoints = checkpoints;
       }
     }
     return best;

@@ -23,7 +23,94 @@ final class Ranking {
       .thenComparingInt(Candidate::instances)
       .thenComparingInt(Candidate::runGpus);
 
+  /**
+   * Costs within this fraction of each other are a tie, broken by fewer nodes, then by the shorter wall time
+   * (issue #10): a difference inside it is far below the estimator's ±25 % accuracy (core/CALIBRATION.md), while
+   * every extra node is one more machine to provision, join and lose.
+   */
+  static final double COST_TIE = 0.01;
+  private static final Comparator<Candidate> FEWER_NODES = Comparator.comparingInt(Candidate::instances)
+      .thenComparing(BY_TIME).thenComparing(TIES);
+
   private Ranking() {}
+
+  /**
+   * Whether the objective ranks by cost with {@link #COST_TIE}: CHEAPEST, and BEST_VALUE within and beyond its
+   * window.
+   */
+  static boolean tiesOnCost(Objective objective) {
+    return objective != Objective.FASTEST;
+  }
+
+  /** Whether {@code c} costs within {@link #COST_TIE} of the cheapest cost {@code cheapestKey}. */
+  static boolean tiesWith(Candidate c, double cheapestKey) {
+    return c.costKey() <= cheapestKey * (1 + COST_TIE);
+  }
+
+  /**
+   * The candidates ranked: by {@code order} for FASTEST; for the objectives that rank by cost, in groups of
+   * {@link #COST_TIE} (each from the cheapest left to the candidates within the tie of it; BEST_VALUE's window
+   * first), each group by fewer nodes, then shorter time.
+   */
+  static List<Candidate> rank(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
+    List<Candidate> sorted = new ArrayList<>(candidates);
+    sorted.sort(order);
+    if (!tiesOnCost(objective)) {
+      return sorted;
+    }
+    List<Candidate> out = new ArrayList<>(sorted.size());
+    int i = 0;
+    while (i < sorted.size()) {
+      Candidate anchor = sorted.get(i);
+      int j = i + 1;
+      while (j < sorted.size() && sameWindow(order, anchor, sorted.get(j))
+          && tiesWith(sorted.get(j), anchor.costKey())) {
+        j++;
+      }
+      List<Candidate> group = new ArrayList<>(sorted.subList(i, j));
+      group.sort(FEWER_NODES);
+      out.addAll(group);
+      i = j;
+    }
+    return out;
+  }
+
+  /** The first of {@link #rank}, found in linear time. */
+  static Candidate first(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
+    Candidate anchor = candidates.get(0);
+    for (Candidate c : candidates) {
+      if (order.compare(c, anchor) < 0) {
+        anchor = c;
+      }
+    }
+    if (!tiesOnCost(objective)) {
+      return anchor;
+    }
+    Candidate best = anchor;
+    for (Candidate c : candidates) {
+      if (sameWindow(order, anchor, c) && tiesWith(c, anchor.costKey()) && FEWER_NODES.compare(c, best) < 0) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Whether BEST_VALUE's window (its order's first key) puts both candidates on the same side. */
+  private static boolean sameWindow(Comparator<Candidate> order, Candidate a, Candidate b) {
+    return !(order instanceof WindowOrder w) || w.inWindow(a) == w.inWindow(b);
+  }
+
+  /** BEST_VALUE's order, which knows its window. */
+  private record WindowOrder(double window, Comparator<Candidate> order) implements Comparator<Candidate> {
+    boolean inWindow(Candidate c) {
+      return c.wall().toNanos() <= window;
+    }
+
+    @Override
+    public int compare(Candidate a, Candidate b) {
+      return order.compare(a, b);
+    }
+  }
 
   /**
    * The order of an objective. For {@link Objective#BEST_VALUE}, candidates within {@code factor × fastest} come
@@ -41,7 +128,8 @@ final class Ranking {
         double window = fastest.toNanos() * factor;
         Comparator<Candidate> inWindowFirst =
             Comparator.comparing((Candidate c) -> c.wall().toNanos() > window);
-        return inWindowFirst.thenComparing(BY_COST).thenComparing(BY_TIME).thenComparing(TIES);
+        return new WindowOrder(window, inWindowFirst.thenComparing(BY_COST).thenComparing(BY_TIME)
+            .thenComparing(TIES));
       default:
         throw new AssertionError(objective);
     }

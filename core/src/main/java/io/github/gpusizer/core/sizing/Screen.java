@@ -69,19 +69,20 @@ final class Screen {
   }
 
   /** Offerings of one group share times, billed times and deadline at every number of instances. */
-  private record GroupKey(String gpuId, int gpuCount, int vcpus, double networkGbps, PricingMode mode,
-      BillingMode billing) {
-    static GroupKey of(Offering o, PricingMode mode) {
-      return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), mode,
-          o.billing());
-    }
+  private record GroupKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Duration startup,
+      PricingMode mode, BillingMode billing) {}
+
+  private GroupKey groupKey(Offering o, PricingMode mode) {
+    return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
+        pass.startup(o).total(), mode, o.billing());
   }
 
   /** Offerings of one group and currency: the cheapest of them costs least at every number of instances. */
   private record RepKey(GroupKey group, Currency currency) {}
 
   /** Offerings whose attempts all miss the same way. */
-  private record MissKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Set<PricingMode> modes) {}
+  private record MissKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Duration startup,
+      Set<PricingMode> modes) {}
 
   /** What a group's offerings share at each number of instances {@code n} (arrays indexed by {@code n}). */
   private final class Group {
@@ -119,7 +120,7 @@ final class Screen {
       int pastN = 0;
       boolean fit = false;
       List<Integer> ok = new ArrayList<>();
-      for (int n = 1; n <= max; n++) {
+      for (int n : pass.counts(template)) {
         Pass.Placement p = pass.placement(template, n);
         placements[n] = p;
         if (p.miss != null) {
@@ -242,7 +243,7 @@ final class Screen {
         if (price.isEmpty()) {
           continue;
         }
-        GroupKey key = GroupKey.of(o, mode);
+        GroupKey key = groupKey(o, mode);
         placementsOf[i] = groups.computeIfAbsent(key, k -> new Group(o, mode)).placements;
         RepKey rep = new RepKey(key, price.get().currency());
         Integer best = cheapest.get(rep);
@@ -309,7 +310,7 @@ final class Screen {
         if (!CostStep.isSold(o, mode)) {
           continue;
         }
-        Group g = groups.get(GroupKey.of(o, mode));
+        Group g = groups.get(groupKey(o, mode));
         anyFit |= g.anyFit;
         int n = best(o, mode, g, window);
         if (n > 0) {
@@ -324,7 +325,7 @@ final class Screen {
         if (!CostStep.isSold(o, mode)) {
           continue;
         }
-        Group g = groups.get(GroupKey.of(o, mode));
+        Group g = groups.get(groupKey(o, mode));
         if (g.cheapestFirst > 0) {
           add(wanted, wantedCount, i, g.cheapestFirst);
         }
@@ -339,7 +340,8 @@ final class Screen {
             sold.add(mode);
           }
         }
-        MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), sold);
+        MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
+            pass.startup(o).total(), sold);
         int index = i;
         pass.misses[i] = misses.computeIfAbsent(key, k -> {
           pass.allInstances(index, o, new ArrayList<>());
@@ -379,7 +381,7 @@ final class Screen {
     Objective objective = s.objective();
     switch (objective) {
       case CHEAPEST:
-        return g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest) ? g.cheapest : 0;
+        return g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest) ? tied(o, mode, g, g.cheapest, n -> true) : 0;
       case FASTEST:
         long overBudget = Long.MAX_VALUE; // the least f found over budget: no larger f is within it
         for (int n : g.byTime) {
@@ -395,12 +397,29 @@ final class Screen {
       case BEST_VALUE:
         g.window(window);
         if (g.inWindow > 0 && withinBudget(o, mode, g, g.inWindow)) {
-          return g.inWindow;
+          return tied(o, mode, g, g.inWindow, n -> g.wall[n].toNanos() <= window);
         }
-        return g.outOfWindow > 0 && withinBudget(o, mode, g, g.outOfWindow) ? g.outOfWindow : 0;
+        return g.outOfWindow > 0 && withinBudget(o, mode, g, g.outOfWindow)
+            ? tied(o, mode, g, g.outOfWindow, n -> g.wall[n].toNanos() > window) : 0;
       default:
         throw new AssertionError(objective);
     }
+  }
+
+  /**
+   * The ranking's choice among the counts that cost within {@link Ranking#COST_TIE} of {@code cheapest} (on the
+   * same side of BEST_VALUE's window, meeting the deadline and the budget): the fewest instances, then the
+   * shortest time.
+   */
+  private int tied(Offering o, PricingMode mode, Group g, int cheapest, java.util.function.IntPredicate side) {
+    int best = cheapest;
+    double limit = g.perUnitPrice[cheapest] * (1 + Ranking.COST_TIE);
+    for (int n : g.byTime) {
+      if (n < best && side.test(n) && g.perUnitPrice[n] <= limit && withinBudget(o, mode, g, n)) {
+        best = n;
+      }
+    }
+    return best;
   }
 
   /** Whether {@code n} instances cost at most the budget: in {@code double} away from it, exactly near it. */

@@ -12,6 +12,7 @@ import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
 import java.util.Currency;
@@ -28,6 +29,8 @@ import java.util.Optional;
  * @param minHeadroomFraction fraction of each GPU's memory that must stay free
  * @param minHeadroom memory per GPU that must stay free
  * @param rates exchange rates into the ranking currency
+ * @param fixedCosts start-up and checkpoint costs every run pays
+ * @param exhaustive whether every number of instances is tried, not only the ladder of {@link InstanceCounts}
  */
 public record Settings(
     Task task,
@@ -49,7 +52,9 @@ public record Settings(
     Optional<CudaVersion> cuda,
     int runs,
     Estimator estimator,
-    CostStep costs) {
+    CostStep costs,
+    FixedCosts fixedCosts,
+    boolean exhaustive) {
 
   public Settings {
     checkNotNull(task, "task");
@@ -78,6 +83,7 @@ public record Settings(
     checkArgument(runs >= 1, "runs must be >= 1, was %s", runs);
     checkNotNull(estimator, "estimator");
     checkNotNull(costs, "costs");
+    checkNotNull(fixedCosts, "fixedCosts");
   }
 
   /** The memory that must stay free on a GPU of the given capacity. */
@@ -89,12 +95,12 @@ public record Settings(
   Settings withLimits(int gpus, int nodes) {
     return new Settings(task, catalog, deadline, budget, gpus, nodes, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
-        costs);
+        costs, fixedCosts, exhaustive);
   }
 
   Settings withoutCuda() {
     return new Settings(task, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, Optional.empty(), runs,
-        estimator, costs);
+        estimator, costs, fixedCosts, exhaustive);
   }
 }

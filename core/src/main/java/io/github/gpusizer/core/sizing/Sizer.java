@@ -2,6 +2,7 @@ package io.github.gpusizer.core.sizing;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Option;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Rejection;
@@ -77,18 +78,14 @@ public final class Sizer {
       }
     }
     Comparator<Candidate> order = Ranking.order(s.objective(), fastest, s.bestValueFactor());
-    // The best option is the first of all feasible candidates by the order (the ranked list holds each offering
-    // and mode's first). The lists are worked out on first use: most callers read only the best option.
-    Candidate first = feasible.get(0);
-    for (Candidate c : feasible) {
-      if (order.compare(c, first) < 0) {
-        first = c;
-      }
-    }
+    // The best option is the first of each offering and mode's choice, ranked; the ranked list is worked out on
+    // first use: most callers read only the best option.
+    List<Candidate> choices = perOfferingAndMode(feasible, s.objective(), order, anyFeasible.length);
+    Candidate first = Ranking.first(choices, s.objective(), order);
     Options built = new Options(new Advisor(s));
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
-        () -> built.all(ranked(feasible, order, anyFeasible.length)),
+        () -> built.all(Ranking.rank(choices, s.objective(), order)),
         () -> built.all(search.reference() ? Ranking.paretoFrontBySorting(feasible)
             : Ranking.paretoFront(withDeferred(s, feasible, pass))),
         () -> rejections(s, pass, anyFeasible)));
@@ -110,23 +107,30 @@ public final class Sizer {
     return all;
   }
 
-  /** For each offering and pricing mode its first feasible candidate by the order, in that order. */
-  private static List<Candidate> ranked(List<Candidate> feasible, Comparator<Candidate> order, int offerings) {
-    Candidate[] bestPerOfferingAndMode = new Candidate[offerings * MODES];
+  /**
+   * For each offering and pricing mode its choice among its feasible candidates, {@link Ranking#first} of them (the
+   * number of instances a planner would rent of it), in catalog order.
+   */
+  private static List<Candidate> perOfferingAndMode(List<Candidate> feasible, Objective objective,
+      Comparator<Candidate> order, int offerings) {
+    List<List<Candidate>> byKey = new ArrayList<>(offerings * MODES);
+    for (int k = 0; k < offerings * MODES; k++) {
+      byKey.add(null);
+    }
     for (Candidate c : feasible) {
       int key = c.index() * MODES + c.mode().ordinal();
-      if (bestPerOfferingAndMode[key] == null || order.compare(c, bestPerOfferingAndMode[key]) < 0) {
-        bestPerOfferingAndMode[key] = c;
+      if (byKey.get(key) == null) {
+        byKey.set(key, new ArrayList<>(4));
+      }
+      byKey.get(key).add(c);
+    }
+    List<Candidate> choices = new ArrayList<>();
+    for (List<Candidate> group : byKey) {
+      if (group != null) {
+        choices.add(Ranking.first(group, objective, order));
       }
     }
-    List<Candidate> ranked = new ArrayList<>();
-    for (Candidate c : bestPerOfferingAndMode) {
-      if (c != null) {
-        ranked.add(c);
-      }
-    }
-    ranked.sort(order);
-    return ranked;
+    return choices;
   }
 
   /**

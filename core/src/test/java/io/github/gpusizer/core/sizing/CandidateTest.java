@@ -20,7 +20,8 @@ class CandidateTest {
 
   private static Candidate lazy(double key, String exactCost, AtomicInteger pricings) {
     Money cost = Money.of(exactCost, OFFERING.onDemandPerHour().currency().getCurrencyCode());
-    return new Candidate(0, OFFERING, PricingMode.ON_DEMAND, 1, 1, 1, FIT, Duration.ofHours(1), key,
+    return new Candidate(0, OFFERING, PricingMode.ON_DEMAND, 1, 1, 1, FIT, Duration.ofHours(1), Duration.ZERO,
+        Duration.ZERO, key,
         new Candidate.Pricing() {
           @Override
           public CostStep.Priced priced() {

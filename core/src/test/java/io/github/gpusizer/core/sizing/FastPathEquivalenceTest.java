@@ -13,6 +13,7 @@ import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Checkpointing;
@@ -111,7 +112,8 @@ class FastPathEquivalenceTest {
       Settings settings = new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(),
           ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), headroom, DataSize.ZERO, objective,
           1.5, USD, costs.exchangeRates(), Optional.empty(), runs, Estimator.defaults(),
-          new CostStep(costs, interruptions));
+          new CostStep(costs, interruptions), random.nextBoolean() ? FixedCosts.defaults() : FixedCosts.none(),
+          false);
       cases.add(new Case(String.format("#%d %s %s, %s catalog, %s, %d GPUs, %s, %d run(s)", i, task.kind(), id,
           synthetic ? "synthetic" : "bundled", objective, maxGpus, pricing, runs), settings));
     }
@@ -174,7 +176,8 @@ class FastPathEquivalenceTest {
         CostModel costs = CostModel.defaults();
         Settings open = new Settings(task, CROWDED, deadline, Optional.empty(), 16, 16, ImmutableSet.of(),
             ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD,
-            costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, interruptions));
+            costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, interruptions),
+            FixedCosts.defaults(), false);
         cases.add(new Case("crowded #" + i++ + " " + objective + ", " + deadline + ", " + pricing, open));
         // budgets exactly at the cost of some options: the screening's exact comparison decides
         List<Option> options = Sizer.reference(open).options();
@@ -185,7 +188,7 @@ class FastPathEquivalenceTest {
                 new Settings(task, CROWDED, deadline, Optional.of(budget), 16, 16, ImmutableSet.of(),
                     ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective,
                     1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
-                    new CostStep(costs, interruptions))));
+                    new CostStep(costs, interruptions), FixedCosts.defaults(), false)));
           }
         }
       }
