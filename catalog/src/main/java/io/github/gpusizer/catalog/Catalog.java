@@ -243,6 +243,6 @@ public final class Catalog {
     }
     return new Offering(o.provider(), o.instanceType(), o.region(), gpu, o.gpuCount(), o.vcpus(), o.ram(),
         o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(), o.networkGbps(),
-        o.priceDate(), o.source());
+        o.fabric(), o.priceDate(), o.source());
   }
 }

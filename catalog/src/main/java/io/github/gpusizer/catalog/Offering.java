@@ -17,6 +17,9 @@ import java.util.OptionalDouble;
  * }
  * }</pre>
  *
+ * <p>A {@link Fabric#CLUSTER} offering states its {@code networkGbps}; a {@link Fabric#STANDALONE} or
+ * {@link Fabric#ETHERNET} one may leave it out.
+ *
  * @param provider who sells it, e.g. {@code aws} or {@code aistudio}
  * @param instanceType the provider's name for it, e.g. {@code p4d.24xlarge}
  * @param region where it is sold, e.g. {@code us-east-1}
@@ -30,7 +33,9 @@ import java.util.OptionalDouble;
  * @param billing how used time is rounded up before billing
  * @param monthly the monthly subscription price of the instance, if offered
  * @param yearly the yearly subscription price of the instance, if offered
- * @param networkGbps network bandwidth between instances in Gbit/s, where the provider states it
+ * @param networkGbps network bandwidth out of one instance in Gbit/s, all its NICs together, where the provider
+ *     states it
+ * @param fabric the network between instances: a cluster fabric, plain Ethernet, or none (a stand-alone machine)
  * @param priceDate the date the prices were read
  * @param source where the prices and the shape come from
  */
@@ -49,6 +54,7 @@ public record Offering(
     Optional<Money> monthly,
     Optional<Money> yearly,
     OptionalDouble networkGbps,
+    Fabric fabric,
     LocalDate priceDate,
     String source) {
 
@@ -73,6 +79,12 @@ public record Offering(
     checkNotNull(monthly, "monthly");
     checkNotNull(yearly, "yearly");
     checkNotNull(networkGbps, "networkGbps");
+    networkGbps.ifPresent(gbps -> checkArgument(Double.isFinite(gbps) && gbps >= 0,
+        "%s %s: network bandwidth must be a finite number >= 0 Gbit/s, was %s", provider, instanceType, gbps));
+    checkNotNull(fabric, "fabric");
+    checkArgument(fabric != Fabric.CLUSTER || networkGbps.isPresent(),
+        "%s %s: an offering on a cluster fabric must state its network bandwidth (networkGbps); a stand-alone "
+            + "machine or an Ethernet VM may leave it out", provider, instanceType);
     checkNotNull(priceDate, "priceDate");
     checkArgument(!checkNotNull(source, "source").isBlank(), "%s %s needs a source for its price", provider, instanceType);
   }

@@ -29,7 +29,9 @@ import java.util.OptionalDouble;
  * per availability zone; the rows of one instance type in one region become one offering with the lowest
  * on-demand and the lowest spot price of its zones. GCP rows that have an accelerator but no instance type price
  * the GPUs alone; each is combined with a host VM of the same zone as {@link GcpHosts} describes (the offering's
- * price is the sum of both rows' prices, its vCPUs and memory are the host's).
+ * price is the sum of both rows' prices, its vCPUs and memory are the host's). SkyPilot states no network: each
+ * offering gets its instance family's documented fabric and bandwidth from {@link FabricDefaults}, noted in its
+ * source, or ordinary Ethernet without a stated bandwidth for a family the table does not know.
  */
 final class SkyPilotCsv {
   static final String FORMAT = "SkyPilot vms.csv";
@@ -225,7 +227,9 @@ final class SkyPilotCsv {
           spot = c.spot();
         }
       }
-      String source = "SkyPilot catalog " + file + " line " + first.line() + first.note();
+      FabricDefaults.Network network = FabricDefaults.bundled()
+          .resolve(settings.provider(), first.instanceType(), Optional.empty(), OptionalDouble.empty());
+      String source = "SkyPilot catalog " + file + " line " + first.line() + first.note() + network.note();
       try {
         offerings.add(new OfferingCsv.Located(new Offering(
             settings.provider(),
@@ -241,7 +245,8 @@ final class SkyPilotCsv {
             settings.billing(),
             Optional.empty(),
             Optional.empty(),
-            OptionalDouble.empty(),
+            network.networkGbps(),
+            network.fabric(),
             settings.priceDate(),
             source), file, first.line()));
       } catch (IllegalArgumentException e) {

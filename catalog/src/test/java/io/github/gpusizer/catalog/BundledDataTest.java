@@ -49,7 +49,7 @@ class BundledDataTest {
 
   private static final List<String> OFFERING_COLUMNS = List.of(
       "provider", "instance_type", "region", "gpu", "gpu_count", "vcpus", "ram_gib", "disk_gb", "price_per_hour",
-      "spot_per_hour", "currency", "billing", "monthly", "yearly", "network_gbps", "price_date", "source");
+      "spot_per_hour", "currency", "billing", "monthly", "yearly", "network_gbps", "fabric", "price_date", "source");
 
   /** Dense throughput columns, TFLOP/s (TOPS for INT8). */
   private static final List<String> RATE_COLUMNS = List.of(

@@ -16,7 +16,7 @@ class CatalogMergeTest {
   private static Offering offering(Gpu gpu, String instance, String price) {
     return new Offering("aws", instance, "us-east-1", gpu, 1, 8, DataSize.ofGiB(32), DataSize.ZERO,
         Money.of(price, "USD"), Optional.empty(), BillingMode.PER_SECOND, Optional.empty(), Optional.empty(),
-        OptionalDouble.empty(), LocalDate.of(2025, 2, 1), "newer price list");
+        OptionalDouble.empty(), Fabric.ETHERNET, LocalDate.of(2025, 2, 1), "newer price list");
   }
 
   private static Gpu withTdp(Gpu g, int tdp) {

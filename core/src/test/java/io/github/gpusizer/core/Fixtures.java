@@ -8,6 +8,7 @@ import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.ComputeCapability;
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.MemoryType;
@@ -80,12 +81,16 @@ final class Fixtures {
   private static final LocalDate SEED_DATE = LocalDate.of(2024, 6, 1);
 
   // AWS EC2 bills Linux on-demand instances per second (AWS "Per Second Billing" announcement, 2017).
-  static final Offering G4DN = aws("g4dn.xlarge", T4, 1, 4, 16, 125, "0.526", OptionalDouble.of(25));
-  static final Offering P3 = aws("p3.2xlarge", V100, 1, 8, 61, 0, "3.06", OptionalDouble.of(10));
-  static final Offering P3_16 = aws("p3.16xlarge", V100, 8, 64, 488, 0, "24.48", OptionalDouble.of(25));
-  static final Offering P4D = aws("p4d.24xlarge", A100_40, 8, 96, 1152, 8000, "32.7726", OptionalDouble.of(400));
-  static final Offering P4DE = aws("p4de.24xlarge", A100_80, 8, 96, 1152, 8000, "40.9657", OptionalDouble.of(400));
-  static final Offering P5 = aws("p5.48xlarge", H100, 8, 192, 2048, 30720, "98.32", OptionalDouble.of(3200));
+  static final Offering G4DN = aws("g4dn.xlarge", T4, 1, 4, 16, 125, "0.526", OptionalDouble.of(25),
+      Fabric.ETHERNET);
+  static final Offering P3 = aws("p3.2xlarge", V100, 1, 8, 61, 0, "3.06", OptionalDouble.of(10), Fabric.ETHERNET);
+  static final Offering P3_16 = aws("p3.16xlarge", V100, 8, 64, 488, 0, "24.48", OptionalDouble.of(25), Fabric.ETHERNET);
+  static final Offering P4D = aws("p4d.24xlarge", A100_40, 8, 96, 1152, 8000, "32.7726", OptionalDouble.of(400),
+      Fabric.CLUSTER);
+  static final Offering P4DE = aws("p4de.24xlarge", A100_80, 8, 96, 1152, 8000, "40.9657", OptionalDouble.of(400),
+      Fabric.CLUSTER);
+  static final Offering P5 = aws("p5.48xlarge", H100, 8, 192, 2048, 30720, "98.32", OptionalDouble.of(3200),
+      Fabric.CLUSTER);
 
   // Seed 000's AIStudio table: 4090 in 广东B at 2.09 CNY/h per GPU with 14 cores and 28 GB per GPU; A100-40GB in
   // 江苏A at 4.81 CNY/h per GPU with 10 cores and 86 GB; 50 GB system + 20 GB cloud disk. The seed does not state
@@ -145,21 +150,22 @@ final class Fixtures {
       String currency, BillingMode billing, Optional<String> spot, Optional<String> monthly) {
     return new Offering(provider, type, region, gpu, count, 8 * count, DataSize.ofGiB(64 * count),
         DataSize.ofGB(1000), Money.of(price, currency), spot.map(s -> Money.of(s, currency)), billing,
-        monthly.map(m -> Money.of(m, currency)), Optional.empty(), OptionalDouble.of(100), LocalDate.of(2024, 1, 1),
+        monthly.map(m -> Money.of(m, currency)), Optional.empty(), OptionalDouble.of(100), Fabric.ETHERNET,
+        LocalDate.of(2024, 1, 1),
         "test input");
   }
 
   private static Offering aws(String type, Gpu gpu, int count, int vcpus, int ramGiB, int diskGB, String price,
-      OptionalDouble gbps) {
+      OptionalDouble gbps, Fabric fabric) {
     return new Offering("aws", type, "us-east-1", gpu, count, vcpus, DataSize.ofGiB(ramGiB), DataSize.ofGB(diskGB),
         Money.of(price, "USD"), Optional.empty(), BillingMode.PER_SECOND, Optional.empty(), Optional.empty(), gbps,
-        AWS_DATE, AWS);
+        fabric, AWS_DATE, AWS);
   }
 
   private static Offering aistudio(Gpu gpu, int count, int vcpus, int ramGB, String price, String region) {
     return new Offering("aistudio", gpu.id() + "-x" + count, region, gpu, count, vcpus, DataSize.ofGB(ramGB),
         DataSize.ofGB(70), Money.of(price, "CNY"), Optional.empty(), BillingMode.PER_MINUTE, Optional.empty(),
-        Optional.empty(), OptionalDouble.empty(), SEED_DATE, SEED);
+        Optional.empty(), OptionalDouble.empty(), Fabric.STANDALONE, SEED_DATE, SEED);
   }
 
   private static ImmutableMap<Precision, Double> a100Tflops() {

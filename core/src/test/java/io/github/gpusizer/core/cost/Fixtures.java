@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.MemoryType;
@@ -38,8 +39,8 @@ final class Fixtures {
 
   static Offering onDemand(String type, Gpu gpu, int gpuCount, Money perHour, BillingMode billing) {
     return new Offering("test", type, "r1", gpu, gpuCount, 8 * gpuCount, DataSize.ofGiB(64), DataSize.ZERO, perHour,
-        Optional.empty(), billing, Optional.empty(), Optional.empty(), OptionalDouble.empty(), LocalDate.of(2026, 1, 1),
-        "test fixture");
+        Optional.empty(), billing, Optional.empty(), Optional.empty(), OptionalDouble.empty(), Fabric.ETHERNET,
+        LocalDate.of(2026, 1, 1), "test fixture");
   }
 
   static Offering onDemand(String type, Money perHour) {
@@ -49,12 +50,12 @@ final class Fixtures {
   static Offering withSpot(Offering o, Money spot) {
     return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
         o.localDisk(), o.onDemandPerHour(), Optional.of(spot), o.billing(), o.monthly(), o.yearly(), o.networkGbps(),
-        o.priceDate(), o.source());
+        o.fabric(), o.priceDate(), o.source());
   }
 
   static Offering withSubscriptions(Offering o, Optional<Money> monthly, Optional<Money> yearly) {
     return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
         o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), monthly, yearly, o.networkGbps(),
-        o.priceDate(), o.source());
+        o.fabric(), o.priceDate(), o.source());
   }
 }

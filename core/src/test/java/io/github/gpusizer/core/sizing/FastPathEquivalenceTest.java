@@ -156,7 +156,8 @@ class FastPathEquivalenceTest {
         out.add(new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), o.region() + "-" + k++, o.gpu(),
             o.gpuCount(), o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour().times(factor),
             o.spotPerHour().map(m -> m.times(factor)), o.billing(), o.monthly().map(m -> m.times(factor)),
-            o.yearly().map(m -> m.times(factor)), o.networkGbps(), o.priceDate(), o.source()));
+            o.yearly().map(m -> m.times(factor)), o.networkGbps(), o.fabric(), o.priceDate(),
+            o.source()));
       }
     }
     return base.withOfferings(out);

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
@@ -95,7 +96,8 @@ public final class SyntheticCatalogs {
       String instanceType = String.format(Locale.ROOT, "syn-%s-%dx-%06d", gpu.id(), count, i);
       out.add(new Offering(provider, instanceType, region, gpu, count, vcpus, ram,
           DataSize.ofGB(random.nextBoolean() ? 0 : 100 * (1 + random.nextInt(40))), onDemand, spot, billing,
-          monthly, Optional.empty(), network, PRICE_DATE, SOURCE));
+          monthly, Optional.empty(), network, network.isPresent() ? Fabric.CLUSTER : Fabric.ETHERNET, PRICE_DATE,
+          SOURCE));
     }
     return bundled.withOfferings(out);
   }

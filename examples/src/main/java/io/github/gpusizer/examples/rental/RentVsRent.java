@@ -3,6 +3,7 @@ package io.github.gpusizer.examples.rental;
 import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
@@ -56,10 +57,12 @@ public final class RentVsRent {
         RentalOption.fromReference(a100, SEED_V100_HOURS, SEED_A100_SPEEDUP).withLabel("A100 at 2 CNY/h")));
   }
 
+  /** One single-GPU machine of the worked example; the document states no network, so it is never joined. */
   private static Offering seedOffering(String name, Gpu gpu, String cnyPerHour) {
     return new Offering("seed-001", name, "-", gpu, 1, 0, DataSize.ZERO, DataSize.ZERO, Money.of(cnyPerHour, "CNY"),
         Optional.empty(), BillingMode.PER_HOUR, Optional.empty(), Optional.empty(), OptionalDouble.empty(),
-        LocalDate.of(2026, 11, 30), "seed document 001, section 成本与性价比: hypothetical prices of its worked example");
+        Fabric.STANDALONE, LocalDate.of(2026, 11, 30),
+        "seed document 001, section 成本与性价比: hypothetical prices of its worked example; no network stated");
   }
 
   /**
