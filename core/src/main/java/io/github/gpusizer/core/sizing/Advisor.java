@@ -103,6 +103,10 @@ final class Advisor {
           : "concurrent sequences lowered from " + asked.microBatch() + " to " + asRun.microBatch()
               + " per replica to fit the weights and KV cache in memory");
     }
+    if (asRun.precision() != asked.precision()) {
+      out.add("runs in " + asRun.precision() + " on the " + gpu.name() + ", which has no " + asked.precision().compute()
+          + " support (the best it has, since no precision was chosen)");
+    }
     if (asRun.checkpointing() != asked.checkpointing()) {
       out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
           + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");

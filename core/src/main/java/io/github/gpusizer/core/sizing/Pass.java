@@ -1,6 +1,7 @@
 package io.github.gpusizer.core.sizing;
 
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
@@ -12,9 +13,12 @@ import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.estimate.Hardware;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Currency;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +35,8 @@ import java.util.OptionalInt;
 final class Pass {
   private final Settings s;
   private final LayoutSearch search;
+  /** Searches for the recipes other GPUs get when the caller left the precision open ({@link Task#forGpu}). */
+  private final Map<PrecisionMode, LayoutSearch> searches = new EnumMap<>(PrecisionMode.class);
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
@@ -44,7 +50,8 @@ final class Pass {
    * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
    * Offerings of one shape (the same instance type in many regions or from many resellers) share the search.
    */
-  private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, Duration startup, int instances) {}
+  private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, Fabric fabric, Duration startup,
+      int instances) {}
 
   /** What one run reads before its first step and what one checkpoint holds; worked out on first use. */
   private DataSize weightsToLoad;
@@ -147,7 +154,7 @@ final class Pass {
    */
   int[] counts(Offering o) {
     Shape shape = new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
-        startup(o).total(), 0);
+        o.fabric(), startup(o).total(), 0);
     int[] cached = counts.get(shape);
     if (cached == null) {
       cached = countsOf(o);
@@ -157,7 +164,8 @@ final class Pass {
   }
 
   private int[] countsOf(Offering o) {
-    int max = maxInstances(o);
+    // instances that cannot be joined serve only separate runs
+    int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
     int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
         : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch());
     java.util.TreeSet<Integer> tried = new java.util.TreeSet<>();
@@ -306,7 +314,7 @@ final class Pass {
   Placement placement(Offering o, int n) {
     Duration startup = startup(o).total();
     return placements.computeIfAbsent(new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(),
-        o.networkGbps().orElse(Double.NaN), startup, n), k -> place(o, n, startup));
+        o.networkGbps().orElse(Double.NaN), o.fabric(), startup, n), k -> place(o, n, startup));
   }
 
   /**
@@ -354,7 +362,7 @@ final class Pass {
       if ((long) concurrent * g <= (long) (n - 1) * o.gpuCount()) {
         continue; // a whole instance would idle: fewer instances do the same for less
       }
-      Outcome out = search.best(hardware(o, g, concurrent, n));
+      Outcome out = searchFor(o.gpu()).best(hardware(o, g, concurrent, n));
       if (out instanceof Outcome.Miss) {
         Outcome.Miss m = (Outcome.Miss) out;
         if (best.fit == null && (best.miss == null || closer(m, best.miss))) {
@@ -379,6 +387,11 @@ final class Pass {
         best.checkpoints = checkpoints;
       }
     }
+    if (best.fit == null && best.miss == null) {
+      best.miss = new Outcome.Miss(Rejection.Kind.LAYOUT, o.instanceType() + " is " + o.fabric().label()
+          + ": its instances are not joined into one job, so " + n + " of them only serve as many separate runs",
+          Double.MAX_VALUE);
+    }
     return best;
   }
 
@@ -387,9 +400,10 @@ final class Pass {
   }
 
   /**
-   * GPUs one run may use on {@code n} instances: whole instances that divide the rented ones evenly, or a share
-   * of one instance that divides it evenly (several runs of a sweep side by side; or one run that is faster on
-   * fewer GPUs, e.g. when gradient exchange over PCIe costs more than the extra GPUs bring).
+   * GPUs one run may use on {@code n} instances: whole instances that divide the rented ones evenly (only where
+   * the offering's fabric joins instances into one job), or a share of one instance that divides it evenly
+   * (several runs of a sweep side by side; or one run that is faster on fewer GPUs, e.g. when gradient exchange
+   * over PCIe costs more than the extra GPUs bring).
    */
   private static List<Integer> runSizes(Offering o, int n) {
     int perInstance = o.gpuCount();
@@ -399,7 +413,7 @@ final class Pass {
         sizes.add(g);
       }
     }
-    for (int k = 2; k <= n; k++) {
+    for (int k = 2; k <= n && o.fabric().joinable(); k++) {
       if (n % k == 0) {
         sizes.add(k * perInstance);
       }
@@ -470,14 +484,20 @@ final class Pass {
     }
     Optional<Attempt> gpuProblem = gpuProblems.computeIfAbsent(o.gpu().id(), id -> gpuProblem(o.gpu()));
     if (gpuProblem.isPresent() && Compatibility.cudaProblem(s.cuda(), o.gpu()).isPresent()
-        && Compatibility.precisionProblem(s.task(), o.gpu()).isEmpty()) {
+        && Compatibility.precisionProblem(s.task().forGpu(o.gpu()), o.gpu()).isEmpty()) {
       cudaBlocked[i] = true;
     }
     return gpuProblem;
   }
 
+  /** The layout search of the task as it runs on {@code gpu}: with the best precision it supports, if left open. */
+  private LayoutSearch searchFor(Gpu gpu) {
+    Task t = s.task().forGpu(gpu);
+    return t == s.task() ? search : searches.computeIfAbsent(t.precision(), p -> search.forSettings(s.withTask(t)));
+  }
+
   private Optional<Attempt> gpuProblem(Gpu gpu) {
-    Optional<String> precision = Compatibility.precisionProblem(s.task(), gpu);
+    Optional<String> precision = Compatibility.precisionProblem(s.task().forGpu(gpu), gpu);
     if (precision.isPresent()) {
       return Optional.of(Attempt.of(Rejection.Kind.INCOMPATIBLE, precision.get()));
     }

@@ -1,6 +1,7 @@
 package io.github.gpusizer.core.sizing;
 
 import io.github.gpusizer.catalog.BillingMode;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.Objective;
@@ -69,11 +70,11 @@ final class Screen {
   }
 
   /** Offerings of one group share times, billed times and deadline at every number of instances. */
-  private record GroupKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Duration startup,
-      PricingMode mode, BillingMode billing) {}
+  private record GroupKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Fabric fabric,
+      Duration startup, PricingMode mode, BillingMode billing) {}
 
   private GroupKey groupKey(Offering o, PricingMode mode) {
-    return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
+    return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), o.fabric(),
         pass.startup(o).total(), mode, o.billing());
   }
 
@@ -81,8 +82,8 @@ final class Screen {
   private record RepKey(GroupKey group, Currency currency) {}
 
   /** Offerings whose attempts all miss the same way. */
-  private record MissKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Duration startup,
-      Set<PricingMode> modes) {}
+  private record MissKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Fabric fabric,
+      Duration startup, Set<PricingMode> modes) {}
 
   /** What a group's offerings share at each number of instances {@code n} (arrays indexed by {@code n}). */
   private final class Group {
@@ -341,7 +342,7 @@ final class Screen {
           }
         }
         MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
-            pass.startup(o).total(), sold);
+            o.fabric(), pass.startup(o).total(), sold);
         int index = i;
         pass.misses[i] = misses.computeIfAbsent(key, k -> {
           pass.allInstances(index, o, new ArrayList<>());

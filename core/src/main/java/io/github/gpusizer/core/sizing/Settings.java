@@ -98,6 +98,12 @@ public record Settings(
         costs, fixedCosts, exhaustive);
   }
 
+  Settings withTask(Task other) {
+    return new Settings(other, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
+        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
+        costs, fixedCosts, exhaustive);
+  }
+
   Settings withoutCuda() {
     return new Settings(task, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, Optional.empty(), runs,

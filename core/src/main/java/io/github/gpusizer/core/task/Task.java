@@ -5,6 +5,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableSet;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.core.model.ConvNet;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Transformer;
@@ -32,6 +34,8 @@ import java.util.Set;
  * @param sequenceLength tokens per sample for sequence models (for inference: the prompt length)
  * @param imageSize image side in pixels for image models
  * @param precision numeric recipe
+ * @param precisionChosen whether the caller chose the precision; if not, a sizer gives each GPU the best recipe it
+ *     supports ({@link #precisionFor})
  * @param optimizer optimizer (training only)
  * @param checkpointing activation recomputation
  * @param flashAttention fused attention kernels that never store the s×s score matrix
@@ -60,7 +64,8 @@ public record Task(
     WeightQuantization quantization,
     int generatedTokens,
     Optional<DataSize> datasetSize,
-    OptionalDouble cpuMsPerSample) {
+    OptionalDouble cpuMsPerSample,
+    boolean precisionChosen) {
 
   public Task {
     checkNotNull(model, "model");
@@ -106,18 +111,18 @@ public record Task(
 
   /** LoRA on query and value projections (the original paper's choice) at the given rank. */
   public static Builder lora(ModelSpec model, int rank) {
-    return new Builder(model, TaskKind.LORA).loraRank(rank).precision(PrecisionMode.BF16_PURE);
+    return new Builder(model, TaskKind.LORA).loraRank(rank).defaultPrecision(PrecisionMode.BF16_PURE);
   }
 
   /** QLoRA: LoRA over NF4 base weights. */
   public static Builder qlora(ModelSpec model, int rank) {
-    return new Builder(model, TaskKind.QLORA).loraRank(rank).precision(PrecisionMode.BF16_PURE)
+    return new Builder(model, TaskKind.QLORA).loraRank(rank).defaultPrecision(PrecisionMode.BF16_PURE)
         .quantization(WeightQuantization.NF4);
   }
 
   /** Serving: prompt of {@code sequenceLength} tokens, then {@code generatedTokens} decoded. */
   public static Builder inference(ModelSpec model) {
-    return new Builder(model, TaskKind.INFERENCE).precision(PrecisionMode.BF16_PURE);
+    return new Builder(model, TaskKind.INFERENCE).defaultPrecision(PrecisionMode.BF16_PURE);
   }
 
   public Builder toBuilder() {
@@ -129,6 +134,7 @@ public record Task(
     b.sequenceLength = sequenceLength;
     b.imageSize = imageSize;
     b.precision = precision;
+    b.precisionChosen = precisionChosen;
     b.optimizer = optimizer;
     b.checkpointing = checkpointing;
     b.flashAttention = flashAttention;
@@ -140,6 +146,28 @@ public record Task(
     b.datasetSize = datasetSize;
     b.cpuMsPerSample = cpuMsPerSample;
     return b;
+  }
+
+  /**
+   * The recipe this task runs with on {@code gpu}: its own where chosen or supported; otherwise the best the GPU
+   * supports (DESIGN.md §6a): FP16 mixed precision with loss scaling on tensor-core GPUs without BF16 (compute
+   * capability 7.x: Volta, Turing; Micikevicius et al. 2018, "Mixed Precision Training"), else TF32, else FP32.
+   */
+  public PrecisionMode precisionFor(Gpu gpu) {
+    if (precisionChosen || gpu.supports(precision.compute())) {
+      return precision;
+    }
+    boolean tensorCores = gpu.computeCapability().map(c -> c.major() >= 7).orElse(false);
+    if (tensorCores && gpu.supports(Precision.FP16)) {
+      return PrecisionMode.FP16_MIXED;
+    }
+    return gpu.supports(Precision.TF32) ? PrecisionMode.TF32 : PrecisionMode.FP32;
+  }
+
+  /** This task with {@link #precisionFor} the GPU, unchanged if that is its own recipe. */
+  public Task forGpu(Gpu gpu) {
+    PrecisionMode p = precisionFor(gpu);
+    return p == precision ? this : toBuilder().defaultPrecision(p).build();
   }
 
   /** Whether the model reads images (a {@link ConvNet}) rather than token sequences. */
@@ -158,6 +186,7 @@ public record Task(
     private int sequenceLength = 2048;
     private int imageSize = 224;
     private PrecisionMode precision = PrecisionMode.BF16_MIXED;
+    private boolean precisionChosen;
     private Optimizer optimizer = Optimizer.ADAMW;
     private Checkpointing checkpointing = Checkpointing.NONE;
     private boolean flashAttention = true;
@@ -183,7 +212,10 @@ public record Task(
     public Builder globalBatch(int v) { this.globalBatch = v; return this; }
     public Builder sequenceLength(int v) { this.sequenceLength = v; return this; }
     public Builder imageSize(int v) { this.imageSize = v; return this; }
-    public Builder precision(PrecisionMode v) { this.precision = v; return this; }
+    /** The numeric recipe, fixed for every GPU (without it each GPU gets the best it supports). */
+    public Builder precision(PrecisionMode v) { this.precision = v; this.precisionChosen = true; return this; }
+
+    private Builder defaultPrecision(PrecisionMode v) { this.precision = v; return this; }
     public Builder optimizer(Optimizer v) { this.optimizer = v; return this; }
     public Builder checkpointing(Checkpointing v) { this.checkpointing = v; return this; }
     public Builder flashAttention(boolean v) { this.flashAttention = v; return this; }
@@ -214,7 +246,7 @@ public record Task(
       }
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequenceLength, imageSize,
           precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
-          quantization, generatedTokens, datasetSize, cpuMsPerSample);
+          quantization, generatedTokens, datasetSize, cpuMsPerSample, precisionChosen);
     }
   }
 }
