@@ -49,10 +49,10 @@ final class Links {
    */
   static final double VOLTA_GENERATION_GBPS_PER_GPU = 50;
 
-  /** First release year of the A100-generation training nodes (A100, 2020), see {@link #AMPERE_GENERATION_GBPS_PER_GPU}. */
+  /** First release year of the A100-generation training nodes (A100, 2020); see the 200 Gb/s per GPU above. */
   static final int AMPERE_GENERATION_YEAR = 2020;
 
-  /** First release year of the H100-generation training nodes (H100, 2022), see {@link #HOPPER_GENERATION_GBPS_PER_GPU}. */
+  /** First release year of the H100-generation training nodes (H100, 2022); see the 400 Gb/s per GPU above. */
   static final int HOPPER_GENERATION_YEAR = 2022;
 
   /**
