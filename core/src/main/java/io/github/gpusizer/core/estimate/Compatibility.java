@@ -9,6 +9,7 @@ import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Recurrent;
+import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
@@ -124,8 +125,16 @@ final class Compatibility {
     }
     if (step.hostSeconds() > 0.25 * step.seconds()) {
       warnings.add(Text.fixed(100 * step.hostSeconds() / step.seconds(), 0)
-          + "% of the time the GPU waits for eager PyTorch to launch work; CUDA graphs or torch.compile (as vLLM "
-          + "and TensorRT-LLM use) remove most of it (Estimator.withCompiledExecution())");
+          + (job.task.executionMode().launchesFromPython()
+          ? "% of the time the GPU waits for eager PyTorch to launch work; CUDA graphs or torch.compile (as vLLM "
+              + "and TensorRT-LLM use) remove most of it (ExecutionMode.COMPILED or SERVING_ENGINE)"
+          : "% of the time goes to kernel launches shorter than the GPU's launch floor: a larger batch would use "
+              + "the GPU better"));
+    }
+    if (job.model instanceof Transformer t && t.stack() == Stack.ENCODER && !job.training
+        && job.task.generatedTokens() > 0) {
+      warnings.add(t.name() + " is encoder-only and generates nothing: the " + job.task.generatedTokens()
+          + " generated tokens are ignored (one pass over the input, no KV cache)");
     }
     if (!memory.fits()) {
       warnings.add("needs " + memory.perGpu() + " per GPU, " + gpu.name() + " has " + memory.capacity());

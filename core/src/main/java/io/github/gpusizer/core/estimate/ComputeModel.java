@@ -41,13 +41,57 @@ final class ComputeModel {
    */
   static final double HOST_SECONDS_PER_LAYER = 1.22e-3;
 
+  /**
+   * Host time to dispatch one kernel from eager PyTorch: NVIDIA's Nsight Systems guide measures the round trip of a
+   * PyTorch element-wise kernel, from the Python call to the kernel's start, at about 20 µs on a V100 (quoted in
+   * "Every CUDA kernel pays a launch tax", groundy.com). Charged per kernel for networks without a per-layer figure
+   * (CNNs), and as a floor under {@link #HOST_SECONDS_PER_LAYER} for transformers.
+   */
+  static final double EAGER_SECONDS_PER_KERNEL = 20e-6;
+
+  /**
+   * The shortest time a kernel occupies the GPU in any execution mode, CUDA-graph replay included: an empty kernel
+   * takes about 3 µs from launch to completion on recent hardware and drivers (NVIDIA developer forums, "Too much
+   * time for kernel launch latency", 2022, njuffa: "reduced to about 3 microseconds", the "new speed of light").
+   */
+  static final double KERNEL_FLOOR_SECONDS = 3e-6;
+
+  /**
+   * Kernels of one transformer layer's forward pass as fused implementations launch them (vLLM, TensorRT-LLM,
+   * gpt-fast after compilation): input norm, QKV projection, rotary embedding, attention, output projection, residual
+   * add + norm, up/gate projection, activation, down projection, residual add.
+   */
+  static final double KERNELS_PER_TRANSFORMER_LAYER = 10;
+
+  /**
+   * Backward kernels per forward kernel: back-propagation runs an input-gradient and a weight-gradient kernel for
+   * each forward one, the same pair that makes the backward pass twice the forward FLOPs (Kaplan et al. 2020,
+   * "Scaling Laws for Neural Language Models", §2.1: 2N forward, 4N backward).
+   */
+  static final double BACKWARD_KERNELS_PER_FORWARD = 2;
+
   private ComputeModel() {}
 
   /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
   static StepTime step(Job job) {
     OptionalDouble mfuOverride = job.tuning.mfu();
-    double host = job.tuning.hostSecondsPerLayer();
+    double host = job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer() : 0;
     return job.training ? training(job, mfuOverride, host) : inference(job, mfuOverride, host);
+  }
+
+  /**
+   * The least time {@code kernels} kernels take in the task's execution mode: eager PyTorch dispatches each from
+   * Python ({@link #EAGER_SECONDS_PER_KERNEL}); compiled code and serving engines replay CUDA graphs, which leaves
+   * only the device's floor per kernel ({@link #KERNEL_FLOOR_SECONDS}).
+   */
+  static double launchFloorSeconds(Job job, double kernels) {
+    boolean eager = job.task.executionMode().launchesFromPython() && job.tuning.hostSecondsPerLayer() > 0;
+    return kernels * (eager ? EAGER_SECONDS_PER_KERNEL : KERNEL_FLOOR_SECONDS);
+  }
+
+  /** Makes the pass last at least {@code floorSeconds}: the GPU waits for the host (or its launch queue) meanwhile. */
+  private static void atLeast(Roofline pass, double floorSeconds) {
+    pass.idle(Math.max(0, floorSeconds - pass.seconds()));
   }
 
   // ---------------------------------------------------------------- training
@@ -204,11 +248,13 @@ final class ComputeModel {
       backward.stream(dequant);
     }
 
-    // Host overhead of eager PyTorch: the GPU waits only when a layer's kernels are shorter than its dispatch.
-    double hostForward = hostPerLayer * stageLayers * (full ? 2 : 1);
-    double hostBackward = hostPerLayer * stageLayers;
-    forward.idle(Math.max(0, hostForward - forward.seconds()));
-    backward.idle(Math.max(0, hostBackward - backward.seconds()));
+    // Host overhead of eager PyTorch: the GPU waits only when a layer's kernels are shorter than its dispatch; in
+    // every mode no kernel is shorter than the launch floor.
+    double passes = full ? 2 : 1;
+    double kernels = KERNELS_PER_TRANSFORMER_LAYER * stageLayers + 1;
+    atLeast(forward, passes * Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
+    atLeast(backward, Math.max(hostPerLayer * stageLayers,
+        launchFloorSeconds(job, BACKWARD_KERNELS_PER_FORWARD * kernels)));
   }
 
   /**
@@ -272,9 +318,12 @@ final class ComputeModel {
     boolean full = job.task.checkpointing() == Checkpointing.FULL;
     forward.kernel(flops * (full ? 2 : 1), 0, efficiency);
     forward.stream(FORWARD_PASSES * bytes * (full ? 2 : 1));
+    double kernels = ((ConvNet) job.model).kernels();
+    atLeast(forward, (full ? 2 : 1) * launchFloorSeconds(job, kernels));
     if (job.training) {
       backward.kernel(2 * flops, 0, efficiency);
       backward.stream(BACKWARD_PASSES * bytes);
+      atLeast(backward, launchFloorSeconds(job, BACKWARD_KERNELS_PER_FORWARD * kernels));
     }
   }
 
@@ -333,7 +382,7 @@ final class ComputeModel {
       double attentionPerToken = 2 * 2 * t.totalLayers() * Architecture.queryDim(t); // × context length
       double s = job.sequence;
       if (!job.training) {
-        double g = job.task.generatedTokens();
+        double g = decodedTokens(job, t);
         double prompt = s * (2 * n + attentionPerToken * s);
         double decode = g * (2 * n + attentionPerToken * (s + (g + 1) / 2.0));
         return prompt + decode;
@@ -435,10 +484,11 @@ final class ComputeModel {
     run.stream(FORWARD_PASSES * stageLayers * tokens * MemoryModel.layerBytesPerToken(job, t, true) / tp);
     run.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
         efficiency);
-    run.idle(Math.max(0, hostPerLayer * stageLayers - run.seconds()));
+    double kernels = KERNELS_PER_TRANSFORMER_LAYER * stageLayers + 1;
+    atLeast(run, Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
 
     // Decode: one token per sequence per step; weights and the KV cache are read every step.
-    double g = job.task.generatedTokens();
+    double g = decodedTokens(job, t);
     if (g > 0) {
       double context = s + (g + 1) / 2.0;
       Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
@@ -454,13 +504,18 @@ final class ComputeModel {
       step.stream(FORWARD_PASSES * stageLayers * b * MemoryModel.layerBytesPerToken(job, t, false) / tp);
       step.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
           efficiency);
-      step.idle(Math.max(0, hostPerLayer * stageLayers - step.seconds()));
+      atLeast(step, Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
       run.computeSeconds += g * step.computeSeconds;
       run.memorySeconds += g * step.memorySeconds;
       run.hostSeconds += g * step.hostSeconds;
       run.flops += g * step.flops;
     }
     return g;
+  }
+
+  /** Tokens decoded per sequence: the task's generated tokens; none for an encoder-only model, which cannot decode. */
+  static double decodedTokens(Job job, Transformer t) {
+    return t.stack() == Stack.ENCODER ? 0 : job.task.generatedTokens();
   }
 
   /** Bytes per layer weight as decoding reads it: quantised (fused dequantising kernels) or the compute format. */

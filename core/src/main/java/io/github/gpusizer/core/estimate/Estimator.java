@@ -47,9 +47,11 @@ public final class Estimator {
   }
 
   /**
-   * An estimator for compiled execution (CUDA graphs, {@code torch.compile(mode="reduce-overhead")}, vLLM,
-   * TensorRT-LLM): no per-layer Python launch overhead. The default assumes eager PyTorch, which matters for
-   * decoding: eager Llama-2-7B decodes at ~25 tokens/s on an A100 where graph-captured code reaches ~107.
+   * An estimator that charges no eager host time to any task, whatever its {@link
+   * io.github.gpusizer.core.task.ExecutionMode}: the per-layer Python overhead and the per-kernel dispatch time are
+   * dropped, the device's launch floor stays. Prefer stating the mode on the task
+   * ({@code Task.Builder.executionMode(ExecutionMode.COMPILED)}), which also decides the memory allocator; this
+   * switch is kept for callers that time every task as compiled.
    */
   public Estimator withCompiledExecution() {
     return new Estimator(tuning.withHostSecondsPerLayer(0));

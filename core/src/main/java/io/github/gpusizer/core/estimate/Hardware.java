@@ -23,7 +23,8 @@ import java.util.OptionalInt;
  * @param gpusPerNode GPUs in one node
  * @param nodes nodes
  * @param interNodeGbps network bandwidth out of one node in Gb/s (all its NICs together, e.g. 8 × 200 Gb/s HDR
- *     InfiniBand on a DGX A100 = 1600); empty: a 100 Gb/s Ethernet link is assumed
+ *     InfiniBand on a DGX A100 = 1600); empty: the fabric such GPUs usually have is assumed (see
+ *     {@link #effectiveInterNodeGbps()})
  * @param cpuCoresPerNode logical CPU cores of one node; empty when the host is still to be sized
  * @param diskMBps sequential read rate of the node's data disk in decimal MB/s; empty when still to be sized
  */
@@ -46,6 +47,12 @@ public record Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble inter
   }
 
   /** {@code gpusPerNode × nodes} GPUs; links inside a node follow from the GPU (NVLink or its PCIe generation). */
+  /**
+   * One 100 Gb/s Ethernet port per node, the common cloud VM network without InfiniBand or EFA: what nodes joined
+   * over plain Ethernet get when the offering states no bandwidth.
+   */
+  public static final double ETHERNET_GBPS = Links.DEFAULT_INTER_NODE_GBPS;
+
   public static Hardware of(Gpu gpu, int gpusPerNode, int nodes) {
     return new Hardware(gpu, gpusPerNode, nodes, OptionalDouble.empty(), OptionalInt.empty(), OptionalDouble.empty());
   }
@@ -65,6 +72,17 @@ public record Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble inter
 
   public Hardware withDiskMBps(double mbps) {
     return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, cpuCoresPerNode, OptionalDouble.of(mbps));
+  }
+
+  /**
+   * Network bandwidth out of one node in Gb/s as the estimator uses it: {@link #interNodeGbps()} when given, else the
+   * fabric of the GPU's class. SXM, OAM and superchip training GPUs assume one InfiniBand/RoCE/EFA port per GPU:
+   * 400 Gb/s from the H100 generation on (DGX H100/H200/B200: 8 × 400 = 3200 Gb/s), 200 Gb/s for the A100
+   * generation (DGX A100: 8 × 200 = 1600), 50 Gb/s per GPU before (DGX-1: 4 × 100 for 8 V100); PCIe and consumer
+   * cards one 100 Gb/s Ethernet port per node.
+   */
+  public double effectiveInterNodeGbps() {
+    return Links.interNodeGbps(this);
   }
 
   /** All GPUs: {@code gpusPerNode × nodes}. */

@@ -22,10 +22,38 @@ final class Links {
   }
 
   /**
-   * Assumed network out of a node when the hardware does not say: one 100 Gb/s Ethernet port (12.5 GB/s), the
-   * common cloud VM network without InfiniBand or EFA.
+   * Assumed network out of a node of PCIe or consumer cards when the hardware does not say: one 100 Gb/s Ethernet
+   * port (12.5 GB/s), the common cloud VM network without InfiniBand or EFA.
    */
   static final double DEFAULT_INTER_NODE_GBPS = 100;
+
+  /**
+   * Network per GPU of a Hopper-generation or later training node (SXM, OAM, superchip; released 2022 or later): one
+   * 400 Gb/s NDR InfiniBand / Ethernet port per GPU. DGX H100, H200 and B200: "eight single-port NVIDIA ConnectX-7
+   * VPI, up to 400 Gb/s InfiniBand/Ethernet" for eight GPUs (NVIDIA DGX BasePOD reference architecture, "Core
+   * Components", docs.nvidia.com/dgx-basepod); cloud H100/MI300X nodes (AWS P5 EFA 3200 Gbps, Azure ND H100 v5 and
+   * ND MI300X v5 8 × 400 Gb/s) match it.
+   */
+  static final double HOPPER_GENERATION_GBPS_PER_GPU = 400;
+
+  /**
+   * Network per GPU of an A100-generation training node (SXM, OAM; released 2020–2021): one 200 Gb/s HDR InfiniBand
+   * port per GPU. DGX A100: eight single-port Mellanox ConnectX-6 HDR 200 Gb/s for the compute fabric (NVIDIA DGX A100
+   * datasheet and user guide); Frontier's MI250X nodes: four 200 Gb/s Slingshot NICs for four MI250X.
+   */
+  static final double AMPERE_GENERATION_GBPS_PER_GPU = 200;
+
+  /**
+   * Network per GPU of a Volta/Pascal SXM2 node (released before 2020): DGX-1 has four single-port 100 Gb/s EDR
+   * InfiniBand NICs for its eight GPUs (NVIDIA DGX-1 datasheet; naddod.com "HPC networking for DGX servers", 2023).
+   */
+  static final double VOLTA_GENERATION_GBPS_PER_GPU = 50;
+
+  /** First release year of the A100-generation training nodes (A100, 2020); see the 200 Gb/s per GPU above. */
+  static final int AMPERE_GENERATION_YEAR = 2020;
+
+  /** First release year of the H100-generation training nodes (H100, 2022); see the 400 Gb/s per GPU above. */
+  static final int HOPPER_GENERATION_YEAR = 2022;
 
   /**
    * NCCL time of one small collective within a node, the latency floor of tensor-parallel all-reduces while decoding
@@ -55,6 +83,28 @@ final class Links {
 
   /** Network bandwidth out of one node in GB/s (per direction). */
   static double interNodeGBps(Hardware hardware) {
-    return hardware.interNodeGbps().orElse(DEFAULT_INTER_NODE_GBPS) / 8;
+    return interNodeGbps(hardware) / 8;
+  }
+
+  /** Network bandwidth out of one node in Gb/s: the hardware's own figure, else {@link #defaultInterNodeGbps}. */
+  static double interNodeGbps(Hardware hardware) {
+    return hardware.interNodeGbps().orElseGet(() -> defaultInterNodeGbps(hardware.gpu(), hardware.gpusPerNode()));
+  }
+
+  /**
+   * The cluster fabric a node of {@code gpusPerNode} such GPUs usually has: data-centre training GPUs on SXM, OAM or
+   * superchip modules sit in rail-optimised clusters with one InfiniBand/RoCE/EFA port per GPU (400 Gb/s from the
+   * H100 generation, 200 Gb/s for the A100 generation, 50 Gb/s per GPU on DGX-1); PCIe and consumer cards (and TPUs,
+   * which leave a pod over the data-centre network) get one 100 Gb/s Ethernet port per node.
+   */
+  static double defaultInterNodeGbps(Gpu gpu, int gpusPerNode) {
+    FormFactor form = gpu.formFactor();
+    if (form != FormFactor.SXM && form != FormFactor.OAM && form != FormFactor.SUPERCHIP) {
+      return DEFAULT_INTER_NODE_GBPS;
+    }
+    double perGpu = gpu.releaseYear() >= HOPPER_GENERATION_YEAR ? HOPPER_GENERATION_GBPS_PER_GPU
+        : gpu.releaseYear() >= AMPERE_GENERATION_YEAR ? AMPERE_GENERATION_GBPS_PER_GPU
+        : VOLTA_GENERATION_GBPS_PER_GPU;
+    return Math.max(DEFAULT_INTER_NODE_GBPS, perGpu * gpusPerNode);
   }
 }

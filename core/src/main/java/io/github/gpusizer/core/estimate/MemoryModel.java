@@ -47,6 +47,22 @@ final class MemoryModel {
   static final double ALLOCATOR_CACHE_FRACTION = 0.15;
 
   /**
+   * The share of the GPU's memory a serving engine takes for itself: vLLM's {@code gpu_memory_utilization} defaults
+   * to 0.9 ("the fraction of GPU memory to be used for the model executor", vLLM engine arguments, docs.vllm.ai);
+   * weights, the activation peak, CUDA graphs and the KV-cache pool must fit in it, the rest stays free. Charged
+   * instead of PyTorch's caching allocator ({@link #ALLOCATOR_CACHE_FRACTION}) for
+   * {@link io.github.gpusizer.core.task.ExecutionMode#SERVING_ENGINE}.
+   */
+  static final double SERVING_MEMORY_UTILIZATION = 0.9;
+
+  /**
+   * KV-cache memory a paged serving engine wastes in partly filled blocks: "under 4%" (Kwon et al. 2023, "Efficient
+   * Memory Management for Large Language Model Serving with PagedAttention", SOSP, §1 and §6.1), against 60–80% for
+   * contiguous per-request buffers.
+   */
+  static final double PAGED_KV_WASTE_FRACTION = 0.04;
+
+  /**
    * NF4 with double quantisation (Dettmers et al. 2023, "QLoRA", §3): 4 bits per weight, plus one 8-bit absmax per
    * 64-weight block and one FP32 constant per 256 such blocks: 8/64 + 32/(64·256) = 0.127 bits per weight.
    */
@@ -124,7 +140,9 @@ final class MemoryModel {
   private static MemoryBreakdown of(Job job, double weights, double gradients, double optimizer, double activations,
                                     double kvCache, double temporary) {
     double allocated = weights + gradients + optimizer + activations + kvCache + temporary;
-    double overhead = job.tuning.cudaContextBytes() + job.tuning.allocatorCacheFraction() * allocated;
+    double overhead = job.tuning.cudaContextBytes() + (job.task.executionMode().usesPyTorchAllocator()
+        ? job.tuning.allocatorCacheFraction() * allocated
+        : PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
     return new MemoryBreakdown(DataSize.ofBytes(weights), DataSize.ofBytes(gradients), DataSize.ofBytes(optimizer),
         DataSize.ofBytes(activations), DataSize.ofBytes(kvCache), DataSize.ofBytes(temporary),
         DataSize.ofBytes(overhead));
@@ -486,14 +504,16 @@ final class MemoryModel {
 
   /**
    * KV cache: {@code 2 · layers · kvHeads · headDim · (prompt + generated) · batch} elements in the compute format,
-   * split over tensor-parallel ranks (heads) and pipeline stages (layers).
+   * split over tensor-parallel ranks (heads) and pipeline stages (layers). Only layers that decode keep one: none in
+   * an encoder-only model (BERT, ViT run one bidirectional pass and generate nothing), the decoder layers of an
+   * encoder-decoder model (self-attention over the generated tokens, cross-attention over the encoded prompt).
    */
   static double kvCacheBytes(Job job) {
-    if (!(job.model instanceof Transformer t)) {
+    if (!(job.model instanceof Transformer t) || t.stack() == Stack.ENCODER) {
       return 0;
     }
     double context = (double) job.task.sequenceLength() + job.task.generatedTokens();
-    double layers = t.totalLayers();
+    double layers = t.stack() == Stack.ENCODER_DECODER ? t.decoderLayers() : t.totalLayers();
     double e = job.activationBytes;
     return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp / job.pp;
   }

@@ -19,13 +19,16 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * @param activationElementsAtReference elements of all layer outputs one sample keeps for the backward pass at the
  *     reference resolution
  * @param referenceResolution image side in pixels the two figures above are for
+ * @param kernels GPU kernels one forward pass of a batch launches in eager PyTorch (every convolution, norm,
+ *     activation, pooling and linear layer); 0 when not known, which charges no launch floor
  */
 public record ConvNet(
     String name,
     long parameters,
     double forwardFlopsAtReference,
     long activationElementsAtReference,
-    int referenceResolution) implements ModelSpec {
+    int referenceResolution,
+    int kernels) implements ModelSpec {
 
   public ConvNet {
     checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
@@ -35,6 +38,13 @@ public record ConvNet(
     checkArgument(activationElementsAtReference > 0,
         "%s: activation elements must be > 0, was %s", name, activationElementsAtReference);
     checkArgument(referenceResolution > 0, "%s: reference resolution must be > 0 px, was %s", name, referenceResolution);
+    checkArgument(kernels >= 0, "%s: kernels per forward pass must be >= 0 (0: not known), was %s", name, kernels);
+  }
+
+  /** A network whose kernel count is not known (no launch floor is charged for it). */
+  public ConvNet(String name, long parameters, double forwardFlopsAtReference, long activationElementsAtReference,
+                 int referenceResolution) {
+    this(name, parameters, forwardFlopsAtReference, activationElementsAtReference, referenceResolution, 0);
   }
 
   /** Forward FLOPs per sample at an image side of {@code resolution} pixels (scales with the area). */

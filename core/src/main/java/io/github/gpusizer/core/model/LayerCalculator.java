@@ -54,6 +54,8 @@ final class LayerCalculator {
   private long parameters;
   private long macs;
   private long activations;
+  /** Operators that write an output: convolutions, norms, activations, pooling, linear layers, attention. */
+  private int kernels;
 
   /** Starts at an input of {@code channels × side × side}. */
   LayerCalculator(int channels, int side) {
@@ -240,11 +242,12 @@ final class LayerCalculator {
   }
 
   private void addActivations(long count) {
+    kernels++; // every operator that writes an output is one eager kernel launch
     activations = addExact(activations, count);
   }
 
   /** The result as a {@link ConvNet} at the given reference resolution (FLOPs = 2 × MACs). */
   ConvNet toConvNet(String name, int referenceResolution) {
-    return new ConvNet(name, parameters, 2.0 * macs, activations, referenceResolution);
+    return new ConvNet(name, parameters, 2.0 * macs, activations, referenceResolution, kernels);
   }
 }

@@ -45,6 +45,8 @@ import java.util.Set;
  * @param generatedTokens tokens generated per sequence (inference)
  * @param datasetSize size of the data set on disk, if known
  * @param cpuMsPerSample CPU milliseconds to load and preprocess one sample on one core, if known
+ * @param executionMode eager PyTorch, compiled (CUDA graphs) or a serving engine: decides the host overhead and the
+ *     memory allocator (default {@link ExecutionMode#EAGER})
  */
 public record Task(
     ModelSpec model,
@@ -65,6 +67,7 @@ public record Task(
     int generatedTokens,
     Optional<DataSize> datasetSize,
     OptionalDouble cpuMsPerSample,
+    ExecutionMode executionMode,
     boolean precisionChosen) {
 
   public Task {
@@ -97,6 +100,9 @@ public record Task(
     checkNotNull(cpuMsPerSample, "cpuMsPerSample");
     cpuMsPerSample.ifPresent(ms -> checkArgument(ms >= 0 && Double.isFinite(ms),
         "CPU milliseconds per sample must be >= 0, was %s", ms));
+    checkNotNull(executionMode, "executionMode");
+    checkArgument(executionMode != ExecutionMode.SERVING_ENGINE || kind == TaskKind.INFERENCE,
+        "a serving engine only runs inference; %s needs eager or compiled execution", kind);
   }
 
   /** Training from scratch. */
@@ -145,6 +151,7 @@ public record Task(
     b.generatedTokens = generatedTokens;
     b.datasetSize = datasetSize;
     b.cpuMsPerSample = cpuMsPerSample;
+    b.executionMode = executionMode;
     return b;
   }
 
@@ -175,7 +182,11 @@ public record Task(
     return model instanceof ConvNet;
   }
 
-  /** Mutable builder with common defaults: micro-batch 1, sequence 2048, image 224, BF16 mixed, AdamW. */
+  /**
+   * Mutable builder with common defaults: micro-batch 1, sequence 2048, image 224, BF16 mixed, AdamW, eager PyTorch.
+   * Eager is the default for inference too: it is what {@code model.generate} and plain PyTorch scripts run, and it
+   * errs on the slow side; ask for {@link ExecutionMode#SERVING_ENGINE} when sizing a vLLM or TensorRT-LLM server.
+   */
   public static final class Builder {
     private final ModelSpec model;
     private final TaskKind kind;
@@ -196,6 +207,7 @@ public record Task(
     private int generatedTokens;
     private Optional<DataSize> datasetSize = Optional.empty();
     private OptionalDouble cpuMsPerSample = OptionalDouble.empty();
+    private ExecutionMode executionMode = ExecutionMode.EAGER;
     private double epochs = 1;
     private double samplesPerEpoch;
 
@@ -230,6 +242,11 @@ public record Task(
       return samples(d.samples()).datasetSize(d.sizeOnDisk());
     }
     public Builder cpuMsPerSample(double v) { this.cpuMsPerSample = OptionalDouble.of(v); return this; }
+    /** Eager PyTorch (default), compiled with CUDA graphs, or a serving engine; see {@link ExecutionMode}. */
+    public Builder executionMode(ExecutionMode v) {
+      this.executionMode = checkNotNull(v, "executionMode");
+      return this;
+    }
 
     /**
      * Builds the task.
@@ -246,7 +263,7 @@ public record Task(
       }
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequenceLength, imageSize,
           precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
-          quantization, generatedTokens, datasetSize, cpuMsPerSample, precisionChosen);
+          quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen);
     }
   }
 }

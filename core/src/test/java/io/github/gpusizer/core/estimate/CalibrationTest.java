@@ -10,6 +10,7 @@ import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
@@ -162,7 +163,9 @@ class CalibrationTest {
           THROUGHPUT_BOUND));
     }
     {
-      Task task = Task.inference(TestModels.RESNET50).microBatch(64).precision(PrecisionMode.FP16_MIXED).build();
+      // PyTorch from the NGC container, no TensorRT: eager execution.
+      Task task = Task.inference(TestModels.RESNET50).microBatch(64).precision(PrecisionMode.FP16_MIXED)
+          .executionMode(ExecutionMode.EAGER).build();
       cases.add(new Case("dle_rn50_pyt_T4_infer_amp_bs64", "images/s per GPU", value("dle_rn50_pyt_T4_infer_amp_bs64"),
           () -> ESTIMATOR.estimate(task, Hardware.single(TestGpus.T4), Layout.single()).performance()
               .samplesPerSecond(), THROUGHPUT_BOUND));
@@ -210,7 +213,8 @@ class CalibrationTest {
     {
       Task task = Task.pretraining(TestModels.GPT_7_1B).microBatch(1).globalBatch(192).sequenceLength(4096)
           .precision(PrecisionMode.BF16_MIXED).optimizer(Optimizer.ADAM).build();
-      Hardware hw = Hardware.of(TestGpus.H100_SXM, 8, 12).withInterNodeGbps(3200);
+      // "IB inter-node", speed not stated: the H100-class default fabric, 8 x 400 Gb/s per node (DGX H100).
+      Hardware hw = Hardware.of(TestGpus.H100_SXM, 8, 12);
       cases.add(new Case("megatron_gpt7p1b_96xH100", "model TFLOP/s per GPU", value("megatron_gpt7p1b_96xH100"),
           () -> ESTIMATOR.estimate(task, hw, new Layout(48, 2, 1, ZeroStage.STAGE_1, 8)).performance()
               .achievedTflopsPerGpu(), THROUGHPUT_BOUND));
@@ -225,11 +229,12 @@ class CalibrationTest {
     }
     {
       // 2.0T tokens in 184,320 A100-80GB hours: 3,014 tokens/s per GPU. Layout not stated; assumed: 1024 GPUs in
-      // 128 nodes with 8 x 200 Gb/s InfiniBand, FSDP full shard, 4M-token batches of 4096-token sequences. GPU-hours
+      // 128 nodes with the A100-class default fabric (8 x 200 Gb/s InfiniBand, as on a DGX A100; the row states
+      // none), FSDP full shard, 4M-token batches of 4096-token sequences. GPU-hours
       // include restarts, evaluation and checkpointing and the GPUs were capped at 350-400 W: a documented miss.
       Task task = Task.pretraining(TestModels.LLAMA2_7B).microBatch(1).globalBatch(1024).sequenceLength(4096)
           .precision(PrecisionMode.BF16_MIXED).build();
-      Hardware hw = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 128).withInterNodeGbps(1600);
+      Hardware hw = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 128);
       Layout layout = new Layout(1024, 1, 1, ZeroStage.STAGE_3, 8);
       cases.add(new Case("llama2_7b_gpu_hours", "tokens/s per GPU (2T tokens / GPU-hours)",
           2.0e12 / (value("llama2_7b_gpu_hours") * 3600),
@@ -257,16 +262,26 @@ class CalibrationTest {
     }
     // ---- inference (LitGPT generate: batch 1, short prompt, 50 new tokens)
     {
-      Task b7 = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).generatedTokens(50).build();
+      // LitGPT's generate.py without --compile: eager execution.
+      Task b7 = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).generatedTokens(50)
+          .executionMode(ExecutionMode.EAGER).build();
       cases.add(allocated("litgpt_infer_llama2_7b_bf16_A100_40", "GB allocated, 7B bf16",
           value("litgpt_infer_llama2_7b_bf16_A100_40"), b7, a100x40));
       cases.add(throughput("litgpt_infer_llama2_7b_bf16_A100_40", "tokens/s, 7B bf16 (notes)", 30.97, b7, a100x40,
           Layout.single(), THROUGHPUT_BOUND, true));
-      Task b13 = Task.inference(TestModels.LLAMA2_13B).sequenceLength(16).generatedTokens(50).build();
+      Task b13 = Task.inference(TestModels.LLAMA2_13B).sequenceLength(16).generatedTokens(50)
+          .executionMode(ExecutionMode.EAGER).build();
       cases.add(allocated("litgpt_infer_llama2_7b_bf16_A100_40", "GB allocated, 13B bf16 (notes)", 26.21, b13,
           a100x40));
       cases.add(throughput("litgpt_infer_llama2_7b_bf16_A100_40", "tokens/s, 13B bf16 (notes)", 24.82, b13, a100x40,
           Layout.single(), THROUGHPUT_BOUND, true));
+    }
+    {
+      // gpt-fast: torch.compile(mode="reduce-overhead") captures each decode step in a CUDA graph.
+      Task compiled = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).generatedTokens(200)
+          .executionMode(ExecutionMode.COMPILED).build();
+      cases.add(throughput("gptfast_llama2_7b_A100_80_compiled", "tokens/s, 7B bf16 (torch.compile)", compiled,
+          Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single(), THROUGHPUT_BOUND, true));
     }
     // ---- own measurements on an H200 (PyTorch 2.11, synthetic data, random weights)
     Hardware h200 = Hardware.single(TestGpus.H200_SXM);

@@ -133,9 +133,9 @@ class EstimatorTest {
 
   @Test
   void many_nodes_on_a_slow_network_are_bound_by_communication() {
-    // GIVEN a 1.7B model, one sequence per GPU, 8 nodes joined by the default 100 Gb/s Ethernet
+    // GIVEN a 1.7B model, one sequence per GPU, 8 nodes joined by one 100 Gb/s Ethernet port each
     Task task = Task.pretraining(TestModels.GPT_1_7B).microBatch(1).globalBatch(64).sequenceLength(512).build();
-    Hardware cluster = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 8);
+    Hardware cluster = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 8).withInterNodeGbps(100);
     Estimate e = ESTIMATOR.estimate(task, cluster, new Layout(64, 1, 1, ZeroStage.NONE, 8));
     assertThat(e.performance().bottleneck()).isEqualTo(Bottleneck.COMMUNICATION);
     assertThat(e.performance().scalingEfficiency()).isLessThan(0.5);

@@ -155,6 +155,26 @@ class MemoryModelTest {
   }
 
   @Test
+  void encoder_only_inference_keeps_no_kv_cache() {
+    // GIVEN BERT-large classifying a batch of 32 sequences of 512 tokens (even if asked to "generate")
+    Task task = Task.inference(TestModels.BERT_LARGE).microBatch(32).sequenceLength(512).generatedTokens(16)
+        .build();
+    Estimate e = ESTIMATOR.estimate(task, A100, Layout.single());
+    // THEN one bidirectional pass: no key/value cache, and a warning that nothing is generated
+    assertThat(e.memory().breakdown().kvCache().bytes()).isZero();
+    assertThat(e.warnings()).anyMatch(w -> w.contains("encoder-only"));
+  }
+
+  @Test
+  void encoder_decoder_inference_caches_keys_and_values_in_the_decoder_layers_only() {
+    // GIVEN T0-3B (24 encoder + 24 decoder layers, 32 heads of 64) with 256 prompt and 64 generated tokens
+    Task task = Task.inference(TestModels.T0_3B).sequenceLength(256).generatedTokens(64).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    // THEN 2 (K, V) × 24 decoder layers × 2048 × (256 cross-attended + 64 self-attended tokens) × 2 bytes
+    assertThat(b.kvCache().bytes()).isEqualTo(2L * 24 * 2048 * (256 + 64) * 2);
+  }
+
+  @Test
   void served_llama_2_7b_weights_take_2_bytes_per_parameter_in_bf16() {
     Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
     MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();

@@ -67,6 +67,8 @@ final class TestModels {
     private long params;
     private double macs;
     private long saved;
+    /** Eager kernels of one forward pass: convolution + batch norm each, ReLUs, residual adds, pools, classifier. */
+    private int kernels;
 
     static ConvNet resnet50() {
       ResNetCounter c = new ResNetCounter();
@@ -74,6 +76,7 @@ final class TestModels {
       c.saved += 3L * side * side;                       // the image, saved by conv1 for its weight gradient
       side = c.conv(3, 64, 7, side, 2);                    // conv1 + bn1
       c.saved += 64L * side * side;                        // relu
+      c.kernels += 2;                                      // relu, max-pool
       side = side / 2;                                     // max-pool 3×3/2 (its output is the next input)
       c.saved += 64L * side * side;
       int in = 64;
@@ -92,6 +95,7 @@ final class TestModels {
             c.conv(in, 4 * p, 1, side, stride);           // downsample + bn
           }
           c.saved += 4L * p * s3 * s3;                    // relu after the residual add
+          c.kernels += 4;                                  // two inner ReLUs, the residual add, the last ReLU
           in = 4 * p;
           side = s3;
         }
@@ -99,7 +103,8 @@ final class TestModels {
       c.params += 2048L * 1000 + 1000;                     // classifier
       c.macs += 2048.0 * 1000;
       c.saved += 2048;
-      return new ConvNet("resnet50-v1.5", c.params, 2 * c.macs, c.saved, 224);
+      c.kernels += 2;                                      // average pool, classifier
+      return new ConvNet("resnet50-v1.5", c.params, 2 * c.macs, c.saved, 224, c.kernels);
     }
 
     /** A convolution and its batch norm; returns the output side. */
@@ -108,6 +113,7 @@ final class TestModels {
       params += (long) in * out * kernel * kernel + 2L * out;
       macs += (double) outSide * outSide * kernel * kernel * in * out;
       saved += (long) out * outSide * outSide;             // conv output = batch-norm input
+      kernels += 2;                                        // convolution, batch norm
       return outSide;
     }
   }

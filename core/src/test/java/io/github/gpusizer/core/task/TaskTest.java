@@ -29,6 +29,19 @@ class TaskTest {
   }
 
   @Test
+  void rejects_a_serving_engine_for_training_naming_the_modes_that_train() {
+    assertThatThrownBy(() -> Task.fullFineTuning(LLAMA).executionMode(ExecutionMode.SERVING_ENGINE).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a serving engine only runs inference; FULL_FINE_TUNING needs eager or compiled execution");
+  }
+
+  @Test
+  void keeps_the_execution_mode_through_to_builder() {
+    Task served = Task.inference(LLAMA).executionMode(ExecutionMode.SERVING_ENGINE).build();
+    assertThat(served.toBuilder().microBatch(4).build().executionMode()).isEqualTo(ExecutionMode.SERVING_ENGINE);
+  }
+
+  @Test
   void accepts_lora_rank_equal_to_the_hidden_size() {
     assertThat(Task.qlora(LLAMA, 4096).build().loraRank()).isEqualTo(4096);
   }

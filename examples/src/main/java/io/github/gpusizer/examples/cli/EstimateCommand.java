@@ -42,6 +42,12 @@ final class EstimateCommand implements Callable<Integer> {
       description = "Nodes the GPUs are spread over, equally (default ${DEFAULT-VALUE}).")
   int nodes = 1;
 
+  @Option(names = "--inter-node-gbps", paramLabel = "GBPS",
+      description = "Network out of each node in Gb/s, all NICs together (e.g. 3200 for 8 x 400 Gb/s InfiniBand). "
+          + "Default: the fabric of the GPU's class: 400 Gb/s per GPU for H100-generation SXM/OAM, 200 for A100, "
+          + "100 Gb/s Ethernet per node for PCIe and consumer cards.")
+  Double interNodeGbps;
+
   @Option(names = "--efficiency", paramLabel = "MFU",
       description = "Override the model FLOPs utilisation the estimator assumes (0 < MFU <= 1), e.g. a measured 0.45.")
   Double efficiency;
@@ -51,6 +57,11 @@ final class EstimateCommand implements Callable<Integer> {
     Task task = taskOptions.task();
     Gpu g = common.catalog().gpu(gpu);
     Hardware hardware = hardware(g, gpus, nodes);
+    if (interNodeGbps != null) {
+      checkArgument(interNodeGbps > 0 && Double.isFinite(interNodeGbps), "--inter-node-gbps must be > 0, was %s",
+          interNodeGbps);
+      hardware = hardware.withInterNodeGbps(interNodeGbps);
+    }
     Layout layout = layout(taskOptions, gpus, nodes);
     Estimator estimator = Estimator.defaults();
     if (efficiency != null) {

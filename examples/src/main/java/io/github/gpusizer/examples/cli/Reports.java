@@ -32,6 +32,7 @@ final class Reports {
     hardware.put("gpuCount", e.hardware().gpus());
     hardware.put("gpusPerNode", e.hardware().gpusPerNode());
     hardware.put("nodes", e.hardware().nodes());
+    hardware.put("interNodeGbps", e.hardware().effectiveInterNodeGbps());
     root.set("layout", layout(e.layout()));
     root.set("memory", memory(e.memory()));
     PerformanceEstimate p = e.performance();
@@ -76,6 +77,7 @@ final class Reports {
     }
     t.put("checkpointing", task.checkpointing().name());
     t.put("flashAttention", task.flashAttention());
+    t.put("executionMode", task.executionMode().name());
     if (task.kind().isAdapter()) {
       t.put("loraRank", task.loraRank());
       ArrayNode targets = t.putArray("loraTargets");

@@ -15,6 +15,7 @@ import io.github.gpusizer.core.model.SafetensorsInfo;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Dataset;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
@@ -51,6 +52,8 @@ final class TaskOptions {
       "nf4", WeightQuantization.NF4));
   static final Choices<LoraTarget> LORA_TARGETS = Choices.of("--lora-targets", ImmutableMap.of(
       "q", LoraTarget.Q, "k", LoraTarget.K, "v", LoraTarget.V, "o", LoraTarget.O, "mlp", LoraTarget.MLP));
+  static final Choices<ExecutionMode> ENGINES = Choices.of("--engine", ImmutableMap.of(
+      "eager", ExecutionMode.EAGER, "compiled", ExecutionMode.COMPILED, "serving", ExecutionMode.SERVING_ENGINE));
   static final Choices<Boolean> ON_OFF = Choices.of("--flash-attention", ImmutableMap.of("on", true, "off", false));
   /** PEFT's {@code LoraConfig} default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
   static final int DEFAULT_LORA_RANK = 8;
@@ -117,6 +120,12 @@ final class TaskOptions {
   @Option(names = "--pp", paramLabel = "N", converter = Converters.PositiveInt.class,
       description = "Pipeline-parallel degree (default 1).")
   Integer pp;
+
+  @Option(names = "--engine", paramLabel = "eager|compiled|serving",
+      description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
+          + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), or serving "
+          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90% of the GPU; infer only).")
+  String engine;
 
   @Option(names = "--flash-attention", paramLabel = "on|off", description = "Fused attention (default on).")
   String flashAttention;
@@ -225,6 +234,12 @@ final class TaskOptions {
     }
     if (flashAttention != null) {
       b.flashAttention(ON_OFF.get(flashAttention));
+    }
+    if (engine != null) {
+      ExecutionMode mode = ENGINES.get(engine);
+      checkArgument(mode != ExecutionMode.SERVING_ENGINE || kind == TaskKind.INFERENCE,
+          "--engine serving applies only to --task infer, was --task %s", task);
+      b.executionMode(mode);
     }
     if (loraTargets != null) {
       Set<LoraTarget> targets = EnumSet.noneOf(LoraTarget.class);

@@ -1,0 +1,121 @@
+package io.github.gpusizer.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import org.junit.jupiter.api.Test;
+
+/** The execution mode's overheads: host time, the kernel launch floor, and who manages the memory. */
+class ExecutionModeTest {
+  private static final Hardware A100 = Hardware.single(TestGpus.A100_SXM4_80GB);
+  private static final Task DECODE = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).generatedTokens(200)
+      .build();
+
+  private static StepTime step(Task task, Hardware hardware) {
+    return ComputeModel.step(new Job(task, hardware, Layout.single()));
+  }
+
+  private static Task in(Task task, ExecutionMode mode) {
+    return task.toBuilder().executionMode(mode).build();
+  }
+
+  @Test
+  void tasks_run_eagerly_unless_told_otherwise() {
+    assertThat(DECODE.executionMode()).isEqualTo(ExecutionMode.EAGER);
+    assertThat(Task.pretraining(TestModels.LLAMA2_7B).build().executionMode()).isEqualTo(ExecutionMode.EAGER);
+  }
+
+  @Test
+  void compiled_decoding_is_faster_than_eager_by_exactly_the_host_time_it_removes() {
+    // GIVEN Llama-2-7B decoding one sequence on an A100-80GB, eagerly and graph-captured
+    StepTime eager = step(DECODE, A100);
+    StepTime compiled = step(in(DECODE, ExecutionMode.COMPILED), A100);
+    // THEN the GPU work is the same, the eager host wait is gone, and nothing else changed
+    assertThat(eager.hostSeconds()).isGreaterThan(0.5 * eager.seconds());
+    assertThat(compiled.hostSeconds()).isZero();
+    assertThat(compiled.computeSeconds() + compiled.memorySeconds())
+        .isCloseTo(eager.computeSeconds() + eager.memorySeconds(), within(1e-12));
+    assertThat(eager.seconds() - compiled.seconds()).isCloseTo(eager.hostSeconds(), within(1e-12));
+  }
+
+  @Test
+  void compiled_llama_decoding_lands_near_gpt_fasts_107_tokens_per_second_and_eager_near_25() {
+    // GIVEN gpt-fast's Llama-2-7B on an A100-80GB: 25.5 tokens/s eager, 107 with torch.compile (PyTorch blog 2023)
+    double eager = Estimator.defaults().estimate(DECODE, A100, Layout.single()).performance().tokensPerSecond();
+    double compiled = Estimator.defaults().estimate(in(DECODE, ExecutionMode.COMPILED), A100, Layout.single())
+        .performance().tokensPerSecond();
+    // THEN the compiled estimate reads the weights at the bandwidth limit, about 4.7x the eager one
+    assertThat(compiled).isBetween(100.0, 130.0);
+    assertThat(eager).isBetween(20.0, 30.0);
+  }
+
+  @Test
+  void a_serving_engine_decodes_as_fast_as_compiled_code() {
+    StepTime compiled = step(in(DECODE, ExecutionMode.COMPILED), A100);
+    StepTime engine = step(in(DECODE, ExecutionMode.SERVING_ENGINE), A100);
+    assertThat(engine.seconds()).isEqualTo(compiled.seconds());
+  }
+
+  @Test
+  void compiled_prefill_of_a_short_prompt_takes_less_time_than_eager_prefill() {
+    // GIVEN only the prompt (time to first token): 16 tokens through 32 layers
+    Task prefill = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    StepTime eager = step(prefill, A100);
+    StepTime compiled = step(in(prefill, ExecutionMode.COMPILED), A100);
+    // THEN eager waits 32 x 1.22 ms for the host; compiled does not
+    assertThat(eager.seconds()).isGreaterThanOrEqualTo(32 * ComputeModel.HOST_SECONDS_PER_LAYER);
+    assertThat(compiled.seconds()).isLessThan(eager.seconds() / 2);
+  }
+
+  @Test
+  void eager_cnn_inference_at_batch_1_is_no_faster_than_dispatching_each_kernel_from_python() {
+    // GIVEN ResNet-50 (174 kernels per forward pass) classifying one image on an A100
+    Task one = Task.inference(TestModels.RESNET50).microBatch(1).precision(PrecisionMode.FP16_MIXED).build();
+    StepTime eager = step(one, A100);
+    // THEN the pass takes at least 174 x 20 us: under 290 images/s however fast the GPU is
+    assertThat(TestModels.RESNET50.kernels()).isEqualTo(174);
+    assertThat(eager.seconds()).isCloseTo(174 * ComputeModel.EAGER_SECONDS_PER_KERNEL, within(1e-9));
+    assertThat(eager.hostSeconds()).isGreaterThan(0.9 * eager.seconds());
+  }
+
+  @Test
+  void compiled_cnn_inference_at_batch_1_still_pays_the_device_launch_floor() {
+    Task one = Task.inference(TestModels.RESNET50).microBatch(1).precision(PrecisionMode.FP16_MIXED)
+        .executionMode(ExecutionMode.COMPILED).build();
+    StepTime compiled = step(one, A100);
+    assertThat(compiled.seconds()).isGreaterThanOrEqualTo(174 * ComputeModel.KERNEL_FLOOR_SECONDS - 1e-12);
+    assertThat(compiled.seconds()).isLessThan(174 * ComputeModel.EAGER_SECONDS_PER_KERNEL);
+  }
+
+  @Test
+  void the_launch_floor_leaves_large_batch_cnn_training_alone() {
+    // GIVEN ResNet-50 training at batch 256, where every kernel runs far longer than its launch
+    Task train = Task.pretraining(TestModels.RESNET50).microBatch(256).precision(PrecisionMode.FP16_MIXED).build();
+    assertThat(step(train, A100).hostSeconds()).isZero();
+  }
+
+  @Test
+  void eager_and_compiled_pytorch_hold_the_caching_allocators_share_a_serving_engine_its_own_pool() {
+    // GIVEN Llama-2-7B serving a batch of 8 with 1024 + 512 tokens of context
+    Task serve = Task.inference(TestModels.LLAMA2_7B).microBatch(8).sequenceLength(1024).generatedTokens(512)
+        .build();
+    MemoryBreakdown eager = MemoryModel.breakdown(new Job(serve, A100, Layout.single()));
+    MemoryBreakdown compiled = MemoryModel.breakdown(new Job(in(serve, ExecutionMode.COMPILED), A100,
+        Layout.single()));
+    MemoryBreakdown engine = MemoryModel.breakdown(new Job(in(serve, ExecutionMode.SERVING_ENGINE), A100,
+        Layout.single()));
+    double allocated = eager.allocated().bytes();
+    // THEN PyTorch: CUDA context + 15% of the allocated peak; the engine: context, paged-KV waste, 10% kept free
+    assertThat((double) eager.overhead().bytes()).isCloseTo(MemoryModel.CUDA_CONTEXT_BYTES
+        + MemoryModel.ALLOCATOR_CACHE_FRACTION * allocated, within(2.0));
+    assertThat(compiled.overhead()).isEqualTo(eager.overhead());
+    assertThat(engine.allocated()).isEqualTo(eager.allocated());
+    assertThat((double) engine.overhead().bytes()).isCloseTo(MemoryModel.CUDA_CONTEXT_BYTES
+        + MemoryModel.PAGED_KV_WASTE_FRACTION * engine.kvCache().bytes()
+        + (1 - MemoryModel.SERVING_MEMORY_UTILIZATION) * TestGpus.A100_SXM4_80GB.memory().bytes(), within(2.0));
+  }
+}

@@ -1,0 +1,60 @@
+package io.github.gpusizer.core.estimate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
+import org.junit.jupiter.api.Test;
+
+/** The network between nodes when the hardware does not state it: the fabric of the GPU's class. */
+class LinksTest {
+  @Test
+  void h100_sxm_nodes_assume_eight_400_gbps_ports_as_on_a_dgx_h100() {
+    assertThat(Hardware.of(TestGpus.H100_SXM, 8, 4).effectiveInterNodeGbps()).isEqualTo(3200);
+    assertThat(Hardware.of(TestGpus.H200_SXM, 8, 2).effectiveInterNodeGbps()).isEqualTo(3200);
+  }
+
+  @Test
+  void a100_sxm_nodes_assume_eight_200_gbps_ports_as_on_a_dgx_a100() {
+    assertThat(Hardware.of(TestGpus.A100_SXM4_80GB, 8, 2).effectiveInterNodeGbps()).isEqualTo(1600);
+  }
+
+  @Test
+  void the_fabric_scales_with_the_gpus_of_a_node_one_port_per_gpu() {
+    assertThat(Hardware.of(TestGpus.H100_SXM, 4, 2).effectiveInterNodeGbps()).isEqualTo(1600);
+  }
+
+  @Test
+  void v100_sxm2_nodes_assume_a_dgx_1s_four_100_gbps_ports() {
+    assertThat(Hardware.of(TestGpus.V100_SXM2_16GB, 8, 2).effectiveInterNodeGbps()).isEqualTo(400);
+  }
+
+  @Test
+  void pcie_and_consumer_cards_assume_one_100_gbps_ethernet_port_per_node() {
+    assertThat(Hardware.of(TestGpus.T4, 8, 2).effectiveInterNodeGbps()).isEqualTo(100);
+    assertThat(Hardware.of(TestGpus.RTX_4090, 8, 2).effectiveInterNodeGbps()).isEqualTo(100);
+  }
+
+  @Test
+  void a_stated_bandwidth_overrides_the_default() {
+    assertThat(Hardware.of(TestGpus.H100_SXM, 8, 2).withInterNodeGbps(100).effectiveInterNodeGbps()).isEqualTo(100);
+  }
+
+  @Test
+  void multi_node_fsdp_on_h100_is_timed_with_the_default_fabric_not_100_gbps_ethernet() {
+    // GIVEN Llama-2-7B under FSDP over 4 H100 nodes, the network unstated
+    Task task = Task.pretraining(TestModels.LLAMA2_7B).microBatch(2).globalBatch(64).sequenceLength(4096)
+        .precision(PrecisionMode.BF16_MIXED).build();
+    Layout fsdp = new Layout(32, 1, 1, ZeroStage.STAGE_3, 8);
+    Hardware unstated = Hardware.of(TestGpus.H100_SXM, 8, 4);
+    double defaulted = Estimator.defaults().performance(task, unstated, fsdp).tokensPerSecond();
+    double dgx = Estimator.defaults().performance(task, unstated.withInterNodeGbps(3200), fsdp).tokensPerSecond();
+    double ethernet = Estimator.defaults().performance(task, unstated.withInterNodeGbps(100), fsdp)
+        .tokensPerSecond();
+    // THEN it is the DGX H100 figure, and well above what one Ethernet port would allow
+    assertThat(defaulted).isEqualTo(dgx);
+    assertThat(defaulted).isGreaterThan(1.5 * ethernet);
+  }
+}
