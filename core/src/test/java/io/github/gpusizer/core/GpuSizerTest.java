@@ -140,8 +140,19 @@ class GpuSizerTest {
   }
 
   @Test
+  void a_v100_runs_fp16_mixed_precision_when_the_precision_is_left_open() {
+    // GIVEN a fine-tuning whose precision the caller did not choose (BF16 mixed by default), on a V100 only
+    Recommendation rec = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(Fixtures.P3)).deadline(Duration.ofDays(30))
+        .recommend();
+    // THEN the V100 is ranked with FP16 mixed precision (loss scaling), and the option says so
+    Option o = rec.bestOrThrow();
+    assertThat(o.estimate().task().precision()).isEqualTo(PrecisionMode.FP16_MIXED);
+    assertThat(o.warnings()).anyMatch(w -> w.startsWith("runs in FP16_MIXED on the Tesla V100-SXM2-16GB"));
+  }
+
+  @Test
   void bf16_on_a_v100_is_rejected_for_its_compute_capability() {
-    Recommendation rec = aws(LLAMA_FT, Objective.CHEAPEST);
+    Recommendation rec = aws(LLAMA_FT.toBuilder().precision(PrecisionMode.BF16_MIXED).build(), Objective.CHEAPEST);
     assertThat(rec.rejected()).filteredOn(r -> r.offering().equals(Fixtures.P3)).singleElement()
         .satisfies(r -> {
           assertThat(r.kind()).isEqualTo(Rejection.Kind.INCOMPATIBLE);
@@ -446,7 +457,8 @@ class GpuSizerTest {
     assertThat(o.runs()).isEqualTo(2);
     assertThat(o.concurrentRuns()).isEqualTo(2);
     assertThat(o.layout().gpus()).isEqualTo(1);
-    assertThat(o.wallTime()).isEqualTo(o.estimate().performance().totalTime().orElseThrow());
+    assertThat(o.computeTime()).isEqualTo(o.estimate().performance().totalTime().orElseThrow());
+    assertThat(o.startupTime()).isPositive();
     assertThat(o.rationale()).contains("2 runs, 2 at a time on 1 GPU each");
     assertThat(o.host().cpuCores()).isEqualTo(2 * o.estimate().host().cpuCores());
   }
@@ -457,7 +469,9 @@ class GpuSizerTest {
         .currency("CNY").maxGpus(2).runs(3).recommend().bestOrThrow();
     Duration oneRun = o.estimate().performance().totalTime().orElseThrow();
     int waves = (3 + o.concurrentRuns() - 1) / o.concurrentRuns();
-    assertThat(o.wallTime()).isEqualTo(oneRun.multipliedBy(waves));
+    // one start-up, then the waves of runs (with the checkpoint writes of each)
+    assertThat(o.computeTime()).isEqualTo(oneRun.multipliedBy(waves));
+    assertThat(o.wallTime()).isEqualTo(o.startupTime().plus(o.computeTime()).plus(o.checkpointTime()));
   }
 
   @Test

@@ -95,6 +95,9 @@ final class RecommendReport {
     node.set("nativeTotalCost", Json.money(o.nativeCost().rounded()));
     node.put("costConverted", o.costConverted());
     Json.putRounded(node, "wallSeconds", Output.seconds(o.wallTime()), 6);
+    Json.putRounded(node, "startupSeconds", Output.seconds(o.startupTime()), 6);
+    Json.putRounded(node, "computeSeconds", Output.seconds(o.computeTime()), 6);
+    Json.putRounded(node, "checkpointSeconds", Output.seconds(o.checkpointTime()), 6);
     Json.putRounded(node, "billedSeconds", Output.seconds(o.billedTime()), 6);
     node.put("runs", o.runs());
     node.set("layout", Reports.layout(o.layout()));
