@@ -27,7 +27,7 @@ class GpuSizerProperties {
   private static final int EXAMPLES = 40;
 
   /** AWS and AIStudio offerings plus test offerings billed by the hour, with spot and monthly prices. */
-  private static final Catalog CATALOG = Fixtures.aws().merge(Fixtures.aistudio()).merge(Fixtures.of(
+  static final Catalog CATALOG = Fixtures.aws().merge(Fixtures.aistudio()).merge(Fixtures.of(
       Fixtures.offering("test", "h100x8-hourly", "r1", Fixtures.H100, 8, "60", "USD", BillingMode.PER_HOUR,
           Optional.of("25"), Optional.of("30000")),
       Fixtures.offering("test", "4090x1-spot", "r1", Fixtures.RTX4090, 1, "0.6", "USD", BillingMode.PER_MINUTE,
@@ -41,7 +41,7 @@ class GpuSizerProperties {
   }
 
   /** Training on 10^6 to 10^10 tokens, micro-batch 1–16, sequence 512–2048, BF16 or FP16 mixed precision. */
-  private static Gen<Task> tasks() {
+  static Gen<Task> tasks() {
     return models().zip(integers().between(6, 10), integers().between(0, 4), integers().between(0, 2),
         Generate.booleans(), (model, exponent, mb, seq, bf16) -> Task.pretraining(model)
             .tokens(Math.pow(10, exponent)).microBatch(1 << mb).sequenceLength(512 << seq)
@@ -49,7 +49,7 @@ class GpuSizerProperties {
   }
 
   /** Constraints: deadline 1–200 h, budget none or 10^1–10^5 USD, 1–64 GPUs, an objective, spot or not. */
-  private record Constraints(Duration deadline, Optional<Money> budget, int maxGpus, Objective objective,
+  record Constraints(Duration deadline, Optional<Money> budget, int maxGpus, Objective objective,
                              boolean spot) {
     GpuSizer apply(Task task) {
       GpuSizer s = GpuSizer.forTask(task).catalog(CATALOG).deadline(deadline).maxGpus(maxGpus).objective(objective);
@@ -61,7 +61,7 @@ class GpuSizerProperties {
     }
   }
 
-  private static Gen<Constraints> constraints() {
+  static Gen<Constraints> constraints() {
     return integers().between(1, 200).zip(integers().between(0, 5), integers().between(1, 64),
         Generate.enumValues(Objective.class), Generate.booleans(), (hours, budget, gpus, objective, spot) ->
             new Constraints(Duration.ofHours(hours),

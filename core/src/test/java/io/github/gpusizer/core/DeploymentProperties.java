@@ -1,0 +1,85 @@
+package io.github.gpusizer.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import io.github.gpusizer.core.estimate.FixedCosts;
+import java.math.BigDecimal;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How options are planned for deployment (issue #10): fixed costs, instance counts, the tie rule. */
+class DeploymentProperties {
+  private static final int EXAMPLES = 30;
+  private static final BigDecimal TIE = new BigDecimal("1.01");
+
+  private static GpuSizerProperties.Constraints cheapest(GpuSizerProperties.Constraints c) {
+    return new GpuSizerProperties.Constraints(c.deadline(), c.budget(), c.maxGpus(), Objective.CHEAPEST, c.spot());
+  }
+
+  @Test
+  void every_option_pays_its_start_up_and_splits_its_wall_time() {
+    qt().withExamples(EXAMPLES).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
+        .checkAssert((task, c) -> {
+          Recommendation rec = c.apply(task).recommend();
+          for (Option o : rec.options()) {
+            FixedCosts f = FixedCosts.defaults();
+            // provisioning, the image at the storage rate and the framework start at least
+            assertThat(o.startupTime()).isGreaterThanOrEqualTo(f.provisioning(o.offering().provider())
+                .plus(f.frameworkStart()));
+            assertThat(o.startupTime().plus(o.computeTime()).plus(o.checkpointTime())).isEqualTo(o.wallTime());
+            assertThat(o.billedTime()).isGreaterThanOrEqualTo(o.wallTime().withNanos(0));
+            // training writes at least its final checkpoint
+            assertThat(o.checkpointTime()).isPositive();
+          }
+        });
+  }
+
+  @Test
+  void the_ladder_is_never_worse_than_every_count_by_more_than_the_tie() {
+    qt().withExamples(EXAMPLES / 2).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
+        .checkAssert((task, c) -> {
+          Recommendation ladder = cheapest(c).apply(task).recommend();
+          Recommendation every = cheapest(c).apply(task).exhaustive().recommend();
+          assertThat(ladder.best().isPresent()).isEqualTo(every.best().isPresent());
+          every.best().ifPresent(e -> assertThat(ladder.bestOrThrow().cost().amount())
+              .isLessThanOrEqualTo(e.cost().amount().multiply(TIE)));
+        });
+  }
+
+  @Test
+  void near_ties_go_to_fewer_nodes() {
+    qt().withExamples(EXAMPLES).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
+        .checkAssert((task, c) -> {
+          Recommendation rec = cheapest(c).apply(task).recommend();
+          if (rec.best().isEmpty()) {
+            return;
+          }
+          List<Option> options = rec.options();
+          BigDecimal cheapest = options.stream().map(o -> o.cost().amount()).min(BigDecimal::compareTo).orElseThrow();
+          Option best = rec.bestOrThrow();
+          assertThat(best.cost().amount()).isLessThanOrEqualTo(cheapest.multiply(TIE));
+          for (Option o : options) {
+            if (o.cost().amount().compareTo(cheapest.multiply(TIE)) <= 0) {
+              assertThat(best.instances()).isLessThanOrEqualTo(o.instances());
+            }
+          }
+        });
+  }
+
+  @Test
+  void more_instances_of_one_offering_are_never_slower_on_the_pareto_front() {
+    qt().withExamples(EXAMPLES).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
+        .checkAssert((task, c) -> {
+          Recommendation rec = c.apply(task).recommend();
+          List<Option> front = rec.paretoFront();
+          for (Option a : front) {
+            for (Option b : front) {
+              if (a.offering().equals(b.offering()) && a.pricing() == b.pricing() && a.instances() < b.instances()) {
+                assertThat(b.wallTime()).isLessThan(a.wallTime());
+              }
+            }
+          }
+        });
+  }
+}
