@@ -8,6 +8,7 @@ import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.ExchangeRates;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.task.Task;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -92,9 +93,67 @@ final class RecommendCommand implements Callable<Integer> {
       description = "Also draw total cost against wall time of every feasible option as SVG.")
   Path plot;
 
+  @Option(names = "--provisioning", paramLabel = "[PROVIDER=]DURATION",
+      description = "Time to provision and boot the instances (default 45s, sourced in FixedCosts), for every "
+          + "provider or, as PROVIDER=DURATION, for one (repeatable), e.g. --provisioning aistudio=20s.")
+  List<String> provisioning = new ArrayList<>();
+
+  @Option(names = "--storage-mbps", paramLabel = "MB/S", converter = Converters.Number.class,
+      description = "Rate at which the image, weights, data and checkpoints are read and written per node "
+          + "(default 131, an AWS gp3 volume's baseline 125 MiB/s).")
+  Double storageMBps;
+
+  @Option(names = "--checkpoint-every", paramLabel = "DURATION", converter = Converters.Time.class,
+      description = "Time between checkpoints (default: Young's optimum for the job's GPUs and failure rate).")
+  Duration checkpointEvery;
+
+  @Option(names = "--no-fixed-costs",
+      description = "Time and price only the steps: no start-up or checkpoint writes (for comparing with "
+          + "step-time benchmarks).")
+  boolean noFixedCosts;
+
+  @Option(names = "--exhaustive",
+      description = "Try every number of instances, not only the planner's ladder (every count up to 8 GPUs, then "
+          + "steps of at most 25%, plus the smallest count that meets the deadline). Slower.")
+  boolean exhaustive;
+
   @Option(names = "--top", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "10",
       description = "Rows of options and rejections in the table (default ${DEFAULT-VALUE}; JSON and CSV list all).")
   int top = 10;
+
+  /** The fixed costs of a run from the flags, checked before anything is sized. */
+  private FixedCosts fixedCosts() {
+    if (noFixedCosts) {
+      if (!provisioning.isEmpty() || storageMBps != null || checkpointEvery != null) {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+            "--no-fixed-costs contradicts --provisioning, --storage-mbps and --checkpoint-every: give one or the other");
+      }
+      return FixedCosts.none();
+    }
+    FixedCosts costs = FixedCosts.defaults();
+    for (String p : provisioning) {
+      int eq = p.indexOf('=');
+      try {
+        costs = eq < 0 ? costs.withProvisioning(Quantities.duration("--provisioning", p))
+            : costs.withProvisioning(p.substring(0, eq).strip(),
+                Quantities.duration("--provisioning " + p.substring(0, eq).strip(), p.substring(eq + 1)));
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage()
+            + " (--provisioning takes DURATION or PROVIDER=DURATION, e.g. 45s or aistudio=20s)");
+      }
+    }
+    if (storageMBps != null) {
+      if (!(storageMBps > 0) || storageMBps.isInfinite()) {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+            "--storage-mbps must be a finite rate > 0 MB/s, was " + storageMBps);
+      }
+      costs = costs.withStorageMBps(storageMBps);
+    }
+    if (checkpointEvery != null) {
+      costs = costs.withCheckpointInterval(checkpointEvery);
+    }
+    return costs;
+  }
 
   @Override
   public Integer call() {
@@ -139,6 +198,10 @@ final class RecommendCommand implements Callable<Integer> {
     }
     if (cuda != null) {
       sizer.cudaVersion(cuda);
+    }
+    sizer.fixedCosts(fixedCosts());
+    if (exhaustive) {
+      sizer.exhaustive();
     }
     Recommendation rec = sizer.recommend();
     Output.print(spec, RecommendReport.render(rec, task, common.format, top));

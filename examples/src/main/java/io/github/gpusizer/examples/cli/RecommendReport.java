@@ -217,6 +217,7 @@ final class RecommendReport {
       Option best = rec.best().get();
       s.append("\nBEST: ").append(describe(best)).append('\n');
       s.append("  ").append(best.rationale()).append('\n');
+      s.append("  time: ").append(split(best)).append('\n');
       for (String w : best.warnings()) {
         s.append("  warning: ").append(w).append('\n');
       }
@@ -241,6 +242,12 @@ final class RecommendReport {
     s.append(String.format(Locale.ROOT, "%nREJECTED (%d candidates)%n", rec.rejected().size()));
     s.append(rejections(rec.rejected(), top));
     return s.toString();
+  }
+
+  /** {@code "start-up 4m 10s + steps 52m 20s + checkpoints 20s"}. */
+  static String split(Option o) {
+    return "start-up " + Output.duration(o.startupTime()) + " + steps " + Output.duration(o.computeTime())
+        + " + checkpoints " + Output.duration(o.checkpointTime()) + " = " + Output.duration(o.wallTime());
   }
 
   static String describe(Option o) {

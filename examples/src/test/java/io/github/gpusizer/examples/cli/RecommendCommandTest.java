@@ -81,6 +81,25 @@ class RecommendCommandTest {
   }
 
   @Test
+  void fixed_cost_flags_change_the_start_up_or_remove_it() {
+    JsonNode slow = Cli.run(with("--format", "json", "--provisioning", "10m", "--provider", "lambda")).json();
+    JsonNode none = Cli.run(with("--format", "json", "--no-fixed-costs", "--provider", "lambda")).json();
+    double defaultStartup = json.get("options").get(0).get("startupSeconds").asDouble();
+    // the best option is Lambda's in the main job; ten minutes of provisioning instead of 45 s
+    assertThat(slow.at("/best/startupSeconds").asDouble())
+        .isCloseTo(defaultStartup + 600 - 45, org.assertj.core.api.Assertions.within(1.0));
+    assertThat(none.at("/best/startupSeconds").asDouble()).isZero();
+    assertThat(none.at("/best/checkpointSeconds").asDouble()).isZero();
+  }
+
+  @Test
+  void no_fixed_costs_with_a_fixed_cost_flag_is_an_error() {
+    Cli.Run run = Cli.run(with("--no-fixed-costs", "--storage-mbps", "500"));
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("--no-fixed-costs contradicts");
+  }
+
+  @Test
   void each_option_splits_its_wall_time_into_startup_compute_and_checkpoints() {
     for (JsonNode o : json.get("options")) {
       double sum = o.get("startupSeconds").asDouble() + o.get("computeSeconds").asDouble()
