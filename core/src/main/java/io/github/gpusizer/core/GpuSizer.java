@@ -85,8 +85,6 @@ public final class GpuSizer {
 
   /** Hoffmann et al. 2022: compute-optimal training uses about 20 tokens per parameter. */
   private static final double CHINCHILLA_TOKENS_PER_PARAMETER = 20;
-  /** Touvron et al. 2023 (LLaMA): pre-training context of 2,048 tokens. */
-  private static final int LLAMA_CONTEXT = 2048;
   /** He et al. 2016; Goyal et al. 2017: ResNet trains for 90 epochs on ImageNet. */
   private static final double RESNET_EPOCHS = 90;
   /** Goyal et al. 2017: 32 images per GPU. */
@@ -160,7 +158,7 @@ public final class GpuSizer {
     if (model instanceof Transformer) {
       Transformer t = (Transformer) model;
       return forTask(Task.pretraining(t).tokens(CHINCHILLA_TOKENS_PER_PARAMETER * t.parameters())
-          .sequenceLength(Math.min(t.maxPositions(), LLAMA_CONTEXT)).microBatch(1).build());
+          .build());
     }
     if (model instanceof ConvNet) {
       ConvNet c = (ConvNet) model;

@@ -132,7 +132,10 @@ class GpuSizerProperties {
       for (Objective objective : Objective.values()) {
         Constraints other = new Constraints(c.deadline(), c.budget(), c.maxGpus(), objective, c.spot());
         Optional<Option> best = other.apply(task).recommend().best();
-        best.ifPresent(b -> assertThat(rec.paretoFront()).contains(b));
+        // on the front, or a near-tie (within 1 %) that the tie rule gave to fewer nodes than a front option as fast
+        best.ifPresent(b -> assertThat(rec.paretoFront()).anySatisfy(f -> assertThat(f.equals(b)
+            || f.wallTime().compareTo(b.wallTime()) <= 0 && f.instances() > b.instances()
+                && b.cost().amount().compareTo(f.cost().amount().multiply(new BigDecimal("1.01"))) <= 0).isTrue()));
         assertThat(best.isPresent()).isEqualTo(rec.isFeasible());
       }
     });

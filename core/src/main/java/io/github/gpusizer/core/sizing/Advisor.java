@@ -96,7 +96,10 @@ final class Advisor {
     Task asRun = e.task();
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
-    if (asRun.microBatch() != asked.microBatch()) {
+    if (asRun.microBatch() > asked.microBatch()) {
+      out.add("micro-batch " + asRun.microBatch() + " per GPU, the largest that fits and divides the global batch "
+          + "(none was chosen)");
+    } else if (asRun.microBatch() != asked.microBatch()) {
       out.add(asked.kind().isTraining()
           ? "micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
               + " to fit in memory; gradient accumulation keeps the global batch"

@@ -392,6 +392,8 @@ final class LayoutSearch {
         return new int[0];
       }
       int perRank = task.globalBatch() / dataParallel;
+      // a micro-batch the caller left open may rise to all of the rank's share of the global batch
+      mb0 = task.microBatchChosen() ? mb0 : perRank;
       // The divisors of perRank up to mb0, from the pairs (d, perRank / d) with d <= sqrt(perRank): a count down
       // from mb0 took 2^31 steps per layout for a global batch near Integer.MAX_VALUE (found by fuzzing).
       for (int d = 1; (long) d * d <= perRank; d++) {

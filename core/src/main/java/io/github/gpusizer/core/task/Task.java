@@ -34,6 +34,8 @@ import java.util.Set;
  * @param sequenceLength tokens per sample for sequence models (for inference: the prompt length)
  * @param imageSize image side in pixels for image models
  * @param precision numeric recipe
+ * @param microBatchChosen whether the caller chose the micro-batch; if not, a sizer tries every micro-batch that
+ *     keeps the global batch (when one is given) and runs the largest that fits
  * @param precisionChosen whether the caller chose the precision; if not, a sizer gives each GPU the best recipe it
  *     supports ({@link #precisionFor})
  * @param optimizer optimizer (training only)
@@ -68,7 +70,8 @@ public record Task(
     Optional<DataSize> datasetSize,
     OptionalDouble cpuMsPerSample,
     ExecutionMode executionMode,
-    boolean precisionChosen) {
+    boolean precisionChosen,
+    boolean microBatchChosen) {
 
   public Task {
     checkNotNull(model, "model");
@@ -141,6 +144,7 @@ public record Task(
     b.imageSize = imageSize;
     b.precision = precision;
     b.precisionChosen = precisionChosen;
+    b.microBatchChosen = microBatchChosen;
     b.optimizer = optimizer;
     b.checkpointing = checkpointing;
     b.flashAttention = flashAttention;
@@ -183,21 +187,29 @@ public record Task(
   }
 
   /**
-   * Mutable builder with common defaults: micro-batch 1, sequence 2048, image 224, BF16 mixed, AdamW, eager PyTorch.
+   * Mutable builder with common defaults: micro-batch 1 (a sizer may raise it where a global batch is given), the
+   * model's own context as the sequence length (BERT 512, GPT-2 1024, Llama 2 4096; {@link #DEFAULT_SEQUENCE} for
+   * other sequence models), image 224, BF16 mixed (a sizer gives GPUs without BF16 the best they have), AdamW,
+   * eager PyTorch.
    * Eager is the default for inference too: it is what {@code model.generate} and plain PyTorch scripts run, and it
    * errs on the slow side; ask for {@link ExecutionMode#SERVING_ENGINE} when sizing a vLLM or TensorRT-LLM server.
    */
   public static final class Builder {
+    /** Tokens per sample of a sequence model that states no context of its own (GPT-3's 2048, Brown et al. 2020). */
+    public static final int DEFAULT_SEQUENCE = 2048;
+
     private final ModelSpec model;
     private final TaskKind kind;
     private OptionalDouble tokens = OptionalDouble.empty();
     private OptionalDouble samples = OptionalDouble.empty();
     private int microBatch = 1;
     private int globalBatch;
-    private int sequenceLength = 2048;
+    /** 0: the model's own context ({@link Transformer#maxPositions()}), else {@link #DEFAULT_SEQUENCE}. */
+    private int sequenceLength;
     private int imageSize = 224;
     private PrecisionMode precision = PrecisionMode.BF16_MIXED;
     private boolean precisionChosen;
+    private boolean microBatchChosen;
     private Optimizer optimizer = Optimizer.ADAMW;
     private Checkpointing checkpointing = Checkpointing.NONE;
     private boolean flashAttention = true;
@@ -220,7 +232,8 @@ public record Task(
     /** Samples in one epoch of the data set; multiply by {@link #epochs(double)}. */
     public Builder samples(double v) { this.samplesPerEpoch = v; return this; }
     public Builder epochs(double v) { this.epochs = v; return this; }
-    public Builder microBatch(int v) { this.microBatch = v; return this; }
+    /** Samples per GPU per pass, fixed (without it a sizer picks the largest that fits the global batch). */
+    public Builder microBatch(int v) { this.microBatch = v; this.microBatchChosen = true; return this; }
     public Builder globalBatch(int v) { this.globalBatch = v; return this; }
     public Builder sequenceLength(int v) { this.sequenceLength = v; return this; }
     public Builder imageSize(int v) { this.imageSize = v; return this; }
@@ -261,9 +274,12 @@ public record Task(
         checkArgument(epochs > 0 && Double.isFinite(epochs), "epochs must be > 0, was %s", epochs);
         totalSamples = OptionalDouble.of(samplesPerEpoch * epochs);
       }
-      return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequenceLength, imageSize,
+      int sequence = sequenceLength != 0 ? sequenceLength
+          : model instanceof Transformer t ? t.maxPositions() : DEFAULT_SEQUENCE;
+      return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, imageSize,
           precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
-          quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen);
+          quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,
+          microBatchChosen);
     }
   }
 }
