@@ -57,6 +57,8 @@ final class LayoutSearch {
   /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
   private final boolean coresMatter;
   private final Map<List<Integer>, Task> variants = new HashMap<>();
+  /** Bytes of the unsharded training state, for {@link #needsPipeline}; worked out on first use. */
+  private Double trainingState;
 
   LayoutSearch(Settings settings) {
     this(settings, false);
@@ -136,7 +138,7 @@ final class LayoutSearch {
   }
 
   /** A recipe that fits in memory at its largest fitting micro-batch, to be timed. */
-  private record Recipe(int tp, ZeroStage zero, Checkpointing ck, int mb) {}
+  private record Recipe(int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {}
 
   /**
    * What the memory checks of a search decide, which depends only on the GPU, the GPUs per node and the nodes:
@@ -169,7 +171,7 @@ final class LayoutSearch {
     List<Timed> fits = new ArrayList<>(plan.recipes().size());
     Timed fastest = null;
     for (Recipe r : plan.recipes()) {
-      Timed timed = time(hw, r.tp(), r.zero(), r.ck(), r.mb());
+      Timed timed = time(hw, r.tp(), r.pp(), r.zero(), r.ck(), r.mb());
       if (timed.miss == null) {
         fits.add(timed);
         if (fastest == null || timed.runTime.compareTo(fastest.runTime) < 0) {
@@ -197,30 +199,32 @@ final class LayoutSearch {
   private Plan plan(Hardware hw) {
     int gpus = hw.gpus();
     List<Integer> tensorDegrees = tensorDegrees(hw);
-    List<ZeroStage> zeros = zeroStages();
     List<Checkpointing> checkpointings = checkpointings();
 
     // Extreme layouts first: if the least memory-hungry layout of every tensor-parallel degree does not fit,
     // nothing does, and the hardware is ruled out after a handful of memory estimates.
     Outcome.Miss closest = null;
-    List<Integer> viable = new ArrayList<>();
+    List<int[]> viable = new ArrayList<>(); // {tp, pp}
     for (int tp : tensorDegrees) {
-      int dp = gpus / tp;
-      int[] microBatches = microBatches(dp);
-      if (microBatches.length == 0) {
-        closest = closer(closest, new Outcome.Miss(Rejection.Kind.LAYOUT,
-            "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
-                + " data-parallel ranks", Double.MAX_VALUE));
-        continue;
-      }
-      ZeroStage zero = zeros.get(zeros.size() - 1);
-      Checkpointing ck = checkpointings.get(checkpointings.size() - 1);
-      int mb = microBatches[microBatches.length - 1];
-      Attempt extreme = memory(hw, tp, zero, ck, mb);
-      if (extreme.miss != null) {
-        closest = closer(closest, extreme.miss);
-      } else {
-        viable.add(tp);
+      for (int pp : pipelineDegrees(hw, tp)) {
+        int dp = gpus / (tp * pp);
+        int[] microBatches = microBatches(dp);
+        if (microBatches.length == 0) {
+          closest = closer(closest, new Outcome.Miss(Rejection.Kind.LAYOUT,
+              "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
+                  + " data-parallel ranks", Double.MAX_VALUE));
+          continue;
+        }
+        List<ZeroStage> stages = zeroStages(pp);
+        ZeroStage zero = stages.get(stages.size() - 1);
+        Checkpointing ck = checkpointings.get(checkpointings.size() - 1);
+        int mb = microBatches[microBatches.length - 1];
+        Attempt extreme = memory(hw, tp, pp, zero, ck, mb);
+        if (extreme.miss != null) {
+          closest = closer(closest, extreme.miss);
+        } else {
+          viable.add(new int[] {tp, pp});
+        }
       }
     }
     if (viable.isEmpty()) {
@@ -232,19 +236,21 @@ final class LayoutSearch {
     // A higher stage or more recomputation is not always slower: sharding also shrinks the optimizer step, and
     // freed memory allows a larger micro-batch, so none is ruled out by assumption.
     List<Recipe> recipes = new ArrayList<>();
-    for (int tp : viable) {
-      int dp = gpus / tp;
+    for (int[] degrees : viable) {
+      int tp = degrees[0];
+      int pp = degrees[1];
+      int dp = gpus / (tp * pp);
       int[] microBatches = microBatches(dp);
       for (Checkpointing ck : checkpointings) {
-        for (ZeroStage zero : zeros) {
+        for (ZeroStage zero : zeroStages(pp)) {
           if (dp == 1 && zero != ZeroStage.NONE) {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
           for (int mb : microBatches) {
-            if (reference ? memory(hw, tp, zero, ck, mb).miss != null : !fits(hw, tp, zero, ck, mb)) {
+            if (reference ? memory(hw, tp, pp, zero, ck, mb).miss != null : !fits(hw, tp, pp, zero, ck, mb)) {
               continue;
             }
-            recipes.add(new Recipe(tp, zero, ck, mb));
+            recipes.add(new Recipe(tp, pp, zero, ck, mb));
             break; // the largest micro-batch that fits is the fastest of this recipe
           }
         }
@@ -275,18 +281,18 @@ final class LayoutSearch {
   }
 
   /** Whether {@link #memory} would find no miss, without writing the reason of a miss nobody reads. */
-  private boolean fits(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+  private boolean fits(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     try {
-      return fitsWithHeadroom(memoryOf(hw, tp, zero, ck, mb));
+      return fitsWithHeadroom(memoryOf(hw, tp, pp, zero, ck, mb));
     } catch (IllegalArgumentException e) {
       return false;
     }
   }
 
-  private Attempt memory(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
+  private Attempt memory(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     MemoryEstimate m;
     try {
-      m = memoryOf(hw, tp, zero, ck, mb);
+      m = memoryOf(hw, tp, pp, zero, ck, mb);
     } catch (IllegalArgumentException e) {
       return new Attempt(null, new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE));
     }
@@ -295,7 +301,7 @@ final class LayoutSearch {
     }
     DataSize required = settings.requiredHeadroom(m.capacity());
     String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
-        + Texts.recipe(layout(hw, tp, zero), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name() + " has "
+        + Texts.recipe(layout(hw, tp, pp, zero), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name() + " has "
         + Texts.size(m.capacity());
     if (required.bytes() > 0) {
       reason += " and " + Texts.size(required) + " must stay free";
@@ -305,8 +311,8 @@ final class LayoutSearch {
   }
 
   /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */
-  private MemoryEstimate memoryOf(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
-    Layout layout = layout(hw, tp, zero);
+  private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, pp, zero);
     return estimator.memory(variant(mb, ck, layout.dataParallel()), hw, layout);
   }
 
@@ -333,8 +339,8 @@ final class LayoutSearch {
    * Times a recipe with {@link Estimator#performance}, which is {@link Estimator#estimate}'s performance without
    * the host sizing and warnings: those are worked out for the fastest recipe only, by {@link #fit}.
    */
-  private Timed time(Hardware hw, int tp, ZeroStage zero, Checkpointing ck, int mb) {
-    Layout layout = layout(hw, tp, zero);
+  private Timed time(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, pp, zero);
     Task variant = variant(mb, ck, layout.dataParallel());
     PerformanceEstimate p;
     try {
@@ -357,8 +363,40 @@ final class LayoutSearch {
     return new Outcome.Fit(() -> estimator.estimate(best.variant, hw, best.layout), best.runTime);
   }
 
-  private static Layout layout(Hardware hw, int tp, ZeroStage zero) {
-    return new Layout(hw.gpus() / tp, tp, 1, zero, hw.gpusPerNode());
+  private static Layout layout(Hardware hw, int tp, int pp, ZeroStage zero) {
+    return new Layout(hw.gpus() / (tp * pp), tp, pp, zero, hw.gpusPerNode());
+  }
+
+  /**
+   * Pipeline degrees to try with tensor degree {@code tp}: 1, and where the model needs it, powers of two that split
+   * the nodes into equal stage groups. A model needs it when its training state (weights, gradients and optimizer
+   * state, unsharded) does not fit in one node's GPU memory: the case in which Megatron-LM-style trainers add
+   * pipeline stages across nodes (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
+   * Clusters Using Megatron-LM", §3: tensor parallelism within a node, pipeline parallelism across nodes).
+   */
+  private List<Integer> pipelineDegrees(Hardware hw, int tp) {
+    List<Integer> out = new ArrayList<>();
+    out.add(1);
+    if (!needsPipeline(hw) || !(task.model() instanceof Transformer t)) {
+      return out;
+    }
+    for (int pp = 2; pp <= hw.nodes() && pp <= t.totalLayers(); pp *= 2) {
+      if (hw.nodes() % pp == 0 && hw.gpus() % (tp * pp) == 0) {
+        out.add(pp);
+      }
+    }
+    return out;
+  }
+
+  private boolean needsPipeline(Hardware hw) {
+    if (!task.kind().isTraining() || hw.nodes() < 2) {
+      return false;
+    }
+    if (trainingState == null) {
+      trainingState = (double) estimator.checkpointSize(task, hw.gpu()).bytes()
+          + task.model().parameters() * task.precision().gradientBytes();
+    }
+    return trainingState > (double) hw.gpu().memory().bytes() * hw.gpusPerNode();
   }
 
   /** The task as run with this micro-batch and checkpointing; gradient accumulation keeps the global batch. */
@@ -435,8 +473,16 @@ final class LayoutSearch {
     return out;
   }
 
-  private List<ZeroStage> zeroStages() {
-    return task.kind().isTraining() ? List.of(ZeroStage.values()) : List.of(ZeroStage.NONE);
+  /**
+   * ZeRO stages to try: all for training without pipeline stages; with them none or stage 1, since DeepSpeed's
+   * pipeline engine supports only ZeRO stage 1 (DeepSpeed documentation, "Pipeline Parallelism") and Megatron-LM's
+   * distributed optimizer shards optimizer state only.
+   */
+  private List<ZeroStage> zeroStages(int pp) {
+    if (!task.kind().isTraining()) {
+      return List.of(ZeroStage.NONE);
+    }
+    return pp == 1 ? List.of(ZeroStage.values()) : List.of(ZeroStage.NONE, ZeroStage.STAGE_1);
   }
 
   private List<Checkpointing> checkpointings() {

@@ -188,8 +188,8 @@ public record Task(
 
   /**
    * Mutable builder with common defaults: micro-batch 1 (a sizer may raise it where a global batch is given), the
-   * model's own context as the sequence length (BERT 512, GPT-2 1024, Llama 2 4096; {@link #DEFAULT_SEQUENCE} for
-   * other sequence models), image 224, BF16 mixed (a sizer gives GPUs without BF16 the best they have), AdamW,
+   * model's own context as the sequence length (BERT 512, GPT-2 1024, Llama 2 4096; at most
+   * {@link #LONGEST_DEFAULT_SEQUENCE}; {@link #DEFAULT_SEQUENCE} for other sequence models), image 224, BF16 mixed (a sizer gives GPUs without BF16 the best they have), AdamW,
    * eager PyTorch.
    * Eager is the default for inference too: it is what {@code model.generate} and plain PyTorch scripts run, and it
    * errs on the slow side; ask for {@link ExecutionMode#SERVING_ENGINE} when sizing a vLLM or TensorRT-LLM server.
@@ -197,6 +197,12 @@ public record Task(
   public static final class Builder {
     /** Tokens per sample of a sequence model that states no context of its own (GPT-3's 2048, Brown et al. 2020). */
     public static final int DEFAULT_SEQUENCE = 2048;
+    /**
+     * The longest context taken by default: 8,192 tokens, the sequence length Llama 3 was pre-trained at before its
+     * long-context stage (Llama Team 2024, "The Llama 3 Herd of Models", §3.4); models that state a longer
+     * context (128k for Llama 3.1) reach it only in that separate stage, which the caller asks for explicitly.
+     */
+    public static final int LONGEST_DEFAULT_SEQUENCE = 8192;
 
     private final ModelSpec model;
     private final TaskKind kind;
@@ -275,7 +281,7 @@ public record Task(
         totalSamples = OptionalDouble.of(samplesPerEpoch * epochs);
       }
       int sequence = sequenceLength != 0 ? sequenceLength
-          : model instanceof Transformer t ? t.maxPositions() : DEFAULT_SEQUENCE;
+          : model instanceof Transformer t ? Math.min(t.maxPositions(), LONGEST_DEFAULT_SEQUENCE) : DEFAULT_SEQUENCE;
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, imageSize,
           precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
           quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,

@@ -22,6 +22,28 @@ class TaskTest {
   }
 
   @Test
+  void the_sequence_length_defaults_to_the_model_context_up_to_8192_tokens() {
+    assertThat(Task.pretraining(Presets.get("bert-base")).tokens(1e9).build().sequenceLength()).isEqualTo(512);
+    assertThat(Task.pretraining(Presets.get("gpt2")).tokens(1e9).build().sequenceLength()).isEqualTo(1024);
+    assertThat(Task.lora(LLAMA, 8).tokens(1e9).build().sequenceLength()).isEqualTo(4096);
+    assertThat(Task.pretraining(Presets.get("llama-3.1-405b")).tokens(1e9).build().sequenceLength())
+        .isEqualTo(Task.Builder.LONGEST_DEFAULT_SEQUENCE);
+    assertThat(Task.lora(LLAMA, 8).tokens(1e9).sequenceLength(128).build().sequenceLength()).isEqualTo(128);
+  }
+
+  @Test
+  void a_gpu_without_bf16_gets_fp16_mixed_only_when_the_precision_was_left_open() {
+    io.github.gpusizer.catalog.Gpu v100 = io.github.gpusizer.catalog.Catalog.bundled().gpu("v100-sxm2-16gb");
+    io.github.gpusizer.catalog.Gpu p40 = io.github.gpusizer.catalog.Catalog.bundled().gpu("p40");
+    Task open = Task.pretraining(LLAMA).tokens(1e9).build();
+    assertThat(open.precisionFor(v100)).isEqualTo(PrecisionMode.FP16_MIXED);
+    assertThat(open.precisionFor(p40)).isEqualTo(PrecisionMode.FP32); // Pascal: no tensor cores, no TF32
+    Task fixed = Task.pretraining(LLAMA).tokens(1e9).precision(PrecisionMode.BF16_MIXED).build();
+    assertThat(fixed.precisionFor(v100)).isEqualTo(PrecisionMode.BF16_MIXED);
+    assertThat(fixed.forGpu(v100)).isSameAs(fixed);
+  }
+
+  @Test
   void rejects_lora_rank_above_the_hidden_size() {
     assertThatThrownBy(() -> Task.lora(LLAMA, 4097).build())
         .isInstanceOf(IllegalArgumentException.class)
