@@ -161,7 +161,7 @@ class GpuSizerProperties {
   }
 
   @Test
-  void a_tighter_deadline_never_lowers_the_best_cost() {
+  void a_tighter_deadline_never_lowers_the_best_cost_beyond_the_tie() {
     qt().withExamples(EXAMPLES).forAll(tasks(), constraints(), integers().between(1, 99)).checkAssert(
         (task, c, percent) -> {
           Constraints loose = new Constraints(c.deadline(), c.budget(), c.maxGpus(), Objective.CHEAPEST, c.spot());
@@ -171,7 +171,9 @@ class GpuSizerProperties {
           Optional<Option> tightBest = tight.apply(task).recommend().best();
           tightBest.ifPresent(t -> {
             assertThat(looseBest).isPresent();
-            assertThat(t.cost()).isGreaterThanOrEqualTo(looseBest.get().cost());
+            // the loose deadline may have taken a near-tie (within 1 %) on fewer nodes that the tight one rules out
+            assertThat(t.cost().amount().multiply(new BigDecimal("1.01")))
+                .isGreaterThanOrEqualTo(looseBest.get().cost().amount());
           });
         });
   }

@@ -118,8 +118,13 @@ final class RecommendCommand implements Callable<Integer> {
   boolean exhaustive;
 
   @Option(names = "--top", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "10",
-      description = "Rows of options and rejections in the table (default ${DEFAULT-VALUE}; JSON and CSV list all).")
+      description = "Rows of options and rejections shown or listed (default ${DEFAULT-VALUE}; --all lists every one "
+          + "in JSON and CSV).")
   int top = 10;
+
+  @Option(names = "--all",
+      description = "List every option and rejection in JSON and CSV (default: as many as --top, with totals).")
+  boolean all;
 
   /** The fixed costs of a run from the flags, checked before anything is sized. */
   private FixedCosts fixedCosts() {
@@ -204,7 +209,7 @@ final class RecommendCommand implements Callable<Integer> {
       sizer.exhaustive();
     }
     Recommendation rec = sizer.recommend();
-    Output.print(spec, RecommendReport.render(rec, task, common.format, top));
+    Output.print(spec, RecommendReport.render(rec, task, common.format, top, all));
     if (!rec.isFeasible()) {
       throw new InfeasibleException("no option meets the constraints: "
           + rec.suggestion().map(RecommendCommand::advice).orElse(rec.rejected().size()

@@ -22,12 +22,19 @@ import java.util.Set;
 final class RecommendReport {
   private RecommendReport() {}
 
-  static String render(Recommendation rec, Task task, Format format, int top) {
+  /**
+   * The recommendation in a format.
+   *
+   * @param top rows of options and of rejections shown (tables), listed (JSON and CSV) unless {@code all}
+   * @param all whether JSON and CSV list every option and rejection
+   */
+  static String render(Recommendation rec, Task task, Format format, int top, boolean all) {
+    int limit = all ? Integer.MAX_VALUE : top;
     switch (format) {
       case JSON:
-        return Json.pretty(json(rec, task));
+        return Json.pretty(json(rec, task, limit));
       case CSV:
-        return csv(rec);
+        return csv(rec, limit);
       default:
         return table(rec, task, top);
     }
@@ -35,7 +42,16 @@ final class RecommendReport {
 
   // ---------------------------------------------------------------- JSON
 
+  /** Everything: every option and rejection (the HTTP example's reply). */
   static ObjectNode json(Recommendation rec, Task task) {
+    return json(rec, task, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The recommendation with at most {@code limit} ranked options and {@code limit} rejections (taken in turn from
+   * each kind of reason); {@code optionsTotal}, {@code rejectedTotal} and {@code rejectedByKind} count them all.
+   */
+  static ObjectNode json(Recommendation rec, Task task, int limit) {
     ObjectNode root = Json.object();
     ObjectNode model = root.putObject("model");
     model.put("name", task.model().name());
@@ -51,8 +67,13 @@ final class RecommendReport {
       root.putNull("best");
     }
     Set<Option> front = frontOf(rec);
+    root.put("optionsTotal", rec.options().size());
+    root.put("rejectedTotal", rec.rejected().size());
+    ObjectNode byKind = root.putObject("rejectedByKind");
+    byKind(rec.rejected()).forEach((k, list) -> byKind.put(k.name(), list.size()));
+    root.put("truncated", rec.options().size() > limit || rec.rejected().size() > limit);
     ArrayNode options = root.putArray("options");
-    for (int i = 0; i < rec.options().size(); i++) {
+    for (int i = 0; i < Math.min(limit, rec.options().size()); i++) {
       options.add(option(rec.options().get(i), i + 1, front.contains(rec.options().get(i))));
     }
     ArrayNode pareto = root.putArray("paretoFront");
@@ -62,7 +83,7 @@ final class RecommendReport {
     // An option of the front that is not among the ranked options (the ranking keeps only the best instance
     // count and layout of each offering and pricing mode) has no rank.
     ArrayNode rejected = root.putArray("rejected");
-    rec.rejected().forEach(r -> rejected.add(rejection(r)));
+    shown(rec.rejected(), limit).forEach(r -> rejected.add(rejection(r)));
     if (rec.suggestion().isPresent()) {
       root.set("suggestion", suggestion(rec.suggestion().get()));
     } else {
@@ -169,10 +190,10 @@ final class RecommendReport {
   // ---------------------------------------------------------------- CSV
 
   /** One row per candidate: the ranked options first ({@code status} best or option), then the rejected. */
-  static String csv(Recommendation rec) {
+  static String csv(Recommendation rec, int limit) {
     List<ObjectNode> rows = new ArrayList<>();
     Set<Option> front = frontOf(rec);
-    for (int i = 0; i < rec.options().size(); i++) {
+    for (int i = 0; i < Math.min(limit, rec.options().size()); i++) {
       Option o = rec.options().get(i);
       ObjectNode row = Json.object();
       row.put("status", i == 0 ? "best" : "option");
@@ -183,7 +204,7 @@ final class RecommendReport {
       row.put("rationale", o.rationale());
       rows.add(row);
     }
-    for (Rejection r : rec.rejected()) {
+    for (Rejection r : shown(rec.rejected(), limit)) {
       ObjectNode row = Json.object();
       row.put("status", "rejected");
       row.put("candidate", candidate(r));
@@ -280,37 +301,47 @@ final class RecommendReport {
     if (rejected.isEmpty()) {
       return "  none\n";
     }
-    Map<Rejection.Kind, List<Rejection>> byKind = new EnumMap<>(Rejection.Kind.class);
-    for (Rejection r : rejected) {
-      byKind.computeIfAbsent(r.kind(), k -> new ArrayList<>()).add(r);
-    }
     StringBuilder s = new StringBuilder("  by reason: ");
     List<String> counts = new ArrayList<>();
-    byKind.forEach((k, list) -> counts.add(k.name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + list.size()));
+    byKind(rejected).forEach((k, list) ->
+        counts.add(k.name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + list.size()));
     s.append(String.join(", ", counts)).append('\n');
-    List<Rejection> shown = new ArrayList<>();
-    for (int round = 0; shown.size() < Math.min(top, rejected.size()); round++) {
-      boolean any = false;
-      for (List<Rejection> list : byKind.values()) {
-        if (round < list.size() && shown.size() < top) {
-          shown.add(list.get(round));
-          any = true;
-        }
-      }
-      if (!any) {
-        break;
-      }
-    }
+    List<Rejection> shown = shown(rejected, top);
     TextTable table = new TextTable("CANDIDATE", "WHY", "REASON");
     for (Rejection r : shown) {
       table.row(candidate(r), r.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.reason());
     }
     s.append(table.render());
     if (rejected.size() > shown.size()) {
-      s.append(String.format(Locale.ROOT, "  ... %d more (see --format json or csv)%n",
+      s.append(String.format(Locale.ROOT, "  ... %d more (--all with --format json or csv lists every one)%n",
           rejected.size() - shown.size()));
     }
     return s.toString();
+  }
+
+  private static Map<Rejection.Kind, List<Rejection>> byKind(List<Rejection> rejected) {
+    Map<Rejection.Kind, List<Rejection>> byKind = new EnumMap<>(Rejection.Kind.class);
+    for (Rejection r : rejected) {
+      byKind.computeIfAbsent(r.kind(), k -> new ArrayList<>()).add(r);
+    }
+    return byKind;
+  }
+
+  /** Up to {@code limit} rejections, taken in turn from each kind (each kind's in catalog order). */
+  private static List<Rejection> shown(List<Rejection> rejected, int limit) {
+    if (rejected.size() <= limit) {
+      return rejected;
+    }
+    Map<Rejection.Kind, List<Rejection>> byKind = byKind(rejected);
+    List<Rejection> shown = new ArrayList<>();
+    for (int round = 0; shown.size() < limit; round++) {
+      for (List<Rejection> list : byKind.values()) {
+        if (round < list.size() && shown.size() < limit) {
+          shown.add(list.get(round));
+        }
+      }
+    }
+    return shown;
   }
 
   // ---------------------------------------------------------------- plot

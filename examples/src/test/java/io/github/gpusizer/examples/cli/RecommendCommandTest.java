@@ -93,6 +93,23 @@ class RecommendCommandTest {
   }
 
   @Test
+  void json_lists_top_options_and_rejections_with_totals_unless_all() {
+    JsonNode bounded = Cli.run(with("--format", "json", "--precision", "bf16", "--top", "3")).json();
+    JsonNode all = Cli.run(with("--format", "json", "--precision", "bf16", "--all")).json();
+    assertThat(bounded.get("options")).hasSize(3);
+    assertThat(bounded.get("rejected")).hasSize(3);
+    assertThat(bounded.get("truncated").asBoolean()).isTrue();
+    assertThat(bounded.get("optionsTotal").asInt()).isEqualTo(all.get("options").size());
+    assertThat(bounded.get("rejectedTotal").asInt()).isEqualTo(all.get("rejected").size());
+    int counted = 0;
+    for (JsonNode n : bounded.get("rejectedByKind")) {
+      counted += n.asInt();
+    }
+    assertThat(counted).isEqualTo(all.get("rejected").size());
+    assertThat(all.get("truncated").asBoolean()).isFalse();
+  }
+
+  @Test
   void no_fixed_costs_with_a_fixed_cost_flag_is_an_error() {
     Cli.Run run = Cli.run(with("--no-fixed-costs", "--storage-mbps", "500"));
     assertThat(run.exit()).isEqualTo(2);
@@ -193,7 +210,7 @@ class RecommendCommandTest {
     for (JsonNode p : json.get("paretoFront")) {
       frontOnly += p.get("rank").isNull() ? 1 : 0;
     }
-    assertThat(dots).isEqualTo(json.get("options").size() + frontOnly);
+    assertThat(dots).isEqualTo(json.get("optionsTotal").asInt() + frontOnly);
     assertThat(best).isEqualTo(1);
     String text = new String(Files.readAllBytes(svg), StandardCharsets.UTF_8);
     assertThat(text).contains("Wall-clock time (hours", "Total cost (USD");
