@@ -245,7 +245,7 @@ final class MemoryModel {
   }
 
   /**
-   * Optimizer state per trainable parameter: SGD none; momentum one buffer; Adam/AdamW/LAMB two moments (FP32, or
+   * Optimizer state per trainable parameter: SGD none; momentum and RMSprop one buffer; Adam/AdamW/LAMB two moments (FP32, or
    * 16-bit under pure BF16); 8-bit Adam two one-byte moments (Dettmers et al. 2022, "8-bit Optimizers via Block-wise
    * Quantization"); Adafactor a factored second moment of {@code rows + cols} per matrix and no first moment
    * (Shazeer &amp; Stern 2018; the Hugging Face default {@code beta1=None}).
@@ -254,7 +254,7 @@ final class MemoryModel {
     Optimizer optimizer = job.task.optimizer();
     return switch (optimizer) {
       case SGD -> 0;
-      case SGD_MOMENTUM -> stateBytes;
+      case SGD_MOMENTUM, RMSPROP -> stateBytes;
       case ADAM, ADAMW, LAMB -> 2 * stateBytes;
       case ADAM_8BIT -> 2 * ADAM_8BIT_BYTES_PER_STATE;
       case ADAFACTOR -> adafactorFraction(job) * stateBytes;
@@ -564,7 +564,8 @@ final class MemoryModel {
    */
   private static double optimizerScratch(Job job, double trainable, double share, double stateBytes) {
     return switch (job.task.optimizer()) {
-      case ADAM, ADAMW, LAMB, ADAFACTOR -> trainable * share * stateBytes;
+      // foreach RMSprop likewise takes sqrt(square_avg) out of place (torch/optim/rmsprop.py, _multi_tensor_rmsprop)
+      case ADAM, ADAMW, LAMB, ADAFACTOR, RMSPROP -> trainable * share * stateBytes;
       case SGD, SGD_MOMENTUM, ADAM_8BIT -> 0;
     };
   }

@@ -319,4 +319,14 @@ class MemoryModelTest {
     double capacity = TestGpus.A100_SXM4_80GB.memory().bytes();
     assertThat(MemoryModel.allocatorCache(job, capacity)).isEqualTo(0.01 * capacity);
   }
+
+  @Test
+  void rmsprop_keeps_one_fp32_buffer_and_a_sqrt_scratch_at_the_step() {
+    // GIVEN a billion parameters trained in FP32 with RMSprop (square_avg only, PyTorch's defaults)
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.FP32).optimizer(Optimizer.RMSPROP).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    // THEN 4 bytes of state per parameter, and foreach RMSprop's sqrt(square_avg) at the optimizer step
+    assertThat(b.optimizer().bytes()).isEqualTo(4_000_000_000L);
+    assertThat(b.temporary().bytes()).isEqualTo(4_000_000_000L);
+  }
 }
