@@ -76,6 +76,62 @@ final class Architecture {
   }
 
   /**
+   * Output widths per token of one layer's matrix multiplications in the order the forward pass runs them, as
+   * torchtitan's Llama writes the layer: {@code wq, wk, wv, wo}, then {@code w1, w3, w2} for a gated MLP
+   * ({@code w2(silu(w1(x)) * w3(x))}) or {@code up, down}; MLP widths times the active experts.
+   */
+  static double[] matmulOutputWidths(Transformer t) {
+    double q = queryDim(t);
+    double kv = t.kvDim();
+    double h = t.hidden();
+    double f = (double) t.ffn() * t.activeExperts();
+    double down = h * t.activeExperts();
+    return t.gatedMlp() ? new double[] {q, kv, kv, h, f, f, down} : new double[] {q, kv, kv, h, f, down};
+  }
+
+  /**
+   * Whether op-level selective activation checkpointing keeps the output of a layer's {@code index}-th (0-based)
+   * matrix multiplication: torchtitan's policy ({@code torchtitan/distributed/activation_checkpoint.py},
+   * {@code _custom_policy}: "Saves output of all compute ops, except every second mm") keeps the 1st, 3rd, 5th and
+   * 7th and recomputes the others.
+   */
+  static boolean selectiveKeepsMatmul(int index) {
+    return index % 2 == 0;
+  }
+
+  /** Per-token output elements of the matmuls op-level selective checkpointing keeps in one layer. */
+  static double selectiveKeptMatmulElements(Transformer t) {
+    double[] widths = matmulOutputWidths(t);
+    double kept = 0;
+    for (int i = 0; i < widths.length; i++) {
+      kept += selectiveKeepsMatmul(i) ? widths[i] : 0;
+    }
+    return kept;
+  }
+
+  /**
+   * The share of each fused matmul group's FLOPs that op-level selective checkpointing recomputes, in the order
+   * {@code {QKV, O, up (gate and up), down}}: Q, K and V are one group of widths {@code q + 2kv}, the gate and up
+   * projections one group of {@code 2f}.
+   */
+  static double[] selectiveRecomputedShares(Transformer t) {
+    double[] widths = matmulOutputWidths(t);
+    int mlpUp = t.gatedMlp() ? 2 : 1;
+    int[][] groups = {{0, 1, 2}, {3}, mlpUp == 2 ? new int[] {4, 5} : new int[] {4}, {widths.length - 1}};
+    double[] shares = new double[groups.length];
+    for (int g = 0; g < groups.length; g++) {
+      double all = 0;
+      double recomputed = 0;
+      for (int i : groups[g]) {
+        all += widths[i];
+        recomputed += selectiveKeepsMatmul(i) ? 0 : widths[i];
+      }
+      shares[g] = recomputed / all;
+    }
+    return shares;
+  }
+
+  /**
    * Whether the model was trained with dropout. Heuristic: the learned-position generation (BERT, GPT-2, ViT,
    * Whisper) uses dropout 0.1; rotary/ALiBi models (Llama, Mistral, MPT, Qwen) set it to 0.
    */

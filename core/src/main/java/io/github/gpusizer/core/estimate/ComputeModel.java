@@ -174,6 +174,12 @@ final class ComputeModel {
     double tokens = job.microTokens();
     double stageLayers = (double) t.totalLayers() / job.pp;
     boolean full = job.task.checkpointing() == Checkpointing.FULL;
+    // Op-level selective checkpointing recomputes every other matmul and all element-wise work, not attention;
+    // Korthikanti et al.'s selective recomputation (without FlashAttention) recomputes the attention core only.
+    boolean opSelective = MemoryModel.opLevelSelective(job);
+    boolean attentionRecomputed = full
+        || job.task.checkpointing() == Checkpointing.SELECTIVE && !job.task.flashAttention();
+    double[] recomputedShares = opSelective ? Architecture.selectiveRecomputedShares(t) : new double[4];
     double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
     boolean qlora = job.task.quantization() != WeightQuantization.NONE;
     double weightBytes = job.computeBytes;
@@ -190,23 +196,24 @@ final class ComputeModel {
         {h, (t.gatedMlp() ? 2 : 1) * f, experts, job.adapter ? 0 : 1},
         {f, h, experts, job.adapter ? 0 : 1}}; // {K, N, count, weights trained}: frozen under LoRA
     double decoderShare = t.stack() == Stack.ENCODER_DECODER ? (double) t.decoderLayers() / t.totalLayers() : 0;
-    for (double[] shape : shapes) {
+    for (int i = 0; i < shapes.length; i++) {
+      double[] shape = shapes[i];
       double count = shape[2] * stageLayers;
-      matmuls(forward, backward, tokens, shape[0], shape[1] / tp, count, e, weightBytes, efficiency, full,
-          shape[3] > 0);
+      matmuls(forward, backward, tokens, shape[0], shape[1] / tp, count, e, weightBytes, efficiency,
+          full ? 1 : recomputedShares[i], shape[3] > 0);
     }
     if (decoderShare > 0) { // cross-attention: Q and O on decoder tokens, K and V on encoder outputs
       double count = decoderShare * stageLayers;
-      matmuls(forward, backward, tokens, h, (2 * q + 2 * kv) / tp, count, e, weightBytes, efficiency, full,
-          !job.adapter);
+      matmuls(forward, backward, tokens, h, (2 * q + 2 * kv) / tp, count, e, weightBytes, efficiency,
+          full ? 1 : opSelective ? 0.5 : 0, !job.adapter);
     }
     if (Architecture.hasLanguageHead(t)) {
-      matmuls(forward, backward, tokens, h, t.vocab() / tp, 1, e, weightBytes, efficiency, false, !job.adapter);
+      matmuls(forward, backward, tokens, h, t.vocab() / tp, 1, e, weightBytes, efficiency, 0, !job.adapter);
     }
 
     // Attention core.
     double attentionLayers = stageLayers * (1 + decoderShare);
-    attention(job, t, forward, backward, tokens, attentionLayers, efficiency, full);
+    attention(job, t, forward, backward, tokens, attentionLayers, efficiency, attentionRecomputed);
 
     // LoRA adapters: skinny matmuls, as traffic over their inputs and outputs (forward, input grad, weight grad).
     if (job.adapter) {
@@ -229,7 +236,8 @@ final class ComputeModel {
     // Element-wise work over the activations, and the loss.
     double perToken = MemoryModel.layerBytesPerToken(job, t, true);
     double layerBytes = stageLayers * tokens * perToken / tp;
-    forward.stream(FORWARD_PASSES * layerBytes * (full ? 2 : 1));
+    boolean elementwiseRecomputed = full || opSelective;
+    forward.stream(FORWARD_PASSES * layerBytes * (elementwiseRecomputed ? 2 : 1));
     backward.stream(BACKWARD_PASSES * layerBytes);
     double loss = MemoryModel.lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t)) / tp;
     forward.stream(2 * loss);
@@ -250,7 +258,7 @@ final class ComputeModel {
 
     // Host overhead of eager PyTorch: the GPU waits only when a layer's kernels are shorter than its dispatch; in
     // every mode no kernel is shorter than the launch floor.
-    double passes = full ? 2 : 1;
+    double passes = elementwiseRecomputed ? 2 : 1;
     double kernels = KERNELS_PER_TRANSFORMER_LAYER * stageLayers + 1;
     atLeast(forward, passes * Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
     atLeast(backward, Math.max(hostPerLayer * stageLayers,
@@ -258,16 +266,17 @@ final class ComputeModel {
   }
 
   /**
-   * {@code count} matmuls of an {@code M × K} activation by a {@code K × N} weight: forward (twice with full
-   * recomputation), the input gradient and, for trained weights, the weight gradient (FP32 accumulation).
+   * {@code count} matmuls of an {@code M × K} activation by a {@code K × N} weight: forward (again for the
+   * {@code recomputed} share of them: all under full recomputation, every other one under op-level selective
+   * checkpointing), the input gradient and, for trained weights, the weight gradient (FP32 accumulation).
    */
   private static void matmuls(Roofline forward, Roofline backward, double m, double k, double n, double count,
-                              double e, double weightBytes, double efficiency, boolean recompute, boolean trained) {
+                              double e, double weightBytes, double efficiency, double recomputed, boolean trained) {
     double flops = 2 * m * k * n * count;
     double bytes = (e * m * k + weightBytes * k * n + e * m * n) * count;
     forward.kernel(flops, bytes, efficiency);
-    if (recompute) {
-      forward.kernel(flops, bytes, efficiency);
+    if (recomputed > 0) {
+      forward.kernel(flops * recomputed, bytes * recomputed, efficiency);
     }
     backward.kernel(flops, bytes, efficiency);
     if (trained) {
@@ -343,13 +352,13 @@ final class ComputeModel {
     double stageLayers = Math.ceil((double) r.layers() / job.pp);
     for (int layer = 0; layer < stageLayers; layer++) {
       double in = layer == 0 ? r.embedding() : h;
-      matmuls(forward, backward, b * s, in, gates * h, 1, e, w, efficiency, false, job.training);
-      matmuls(forward, backward, b, h, gates * h, s, e, w, efficiency, false, job.training);
+      matmuls(forward, backward, b * s, in, gates * h, 1, e, w, efficiency, 0, job.training);
+      matmuls(forward, backward, b, h, gates * h, s, e, w, efficiency, 0, job.training);
       double elements = MemoryModel.recurrentLayerElements(r, layer) * b * s;
       forward.stream(FORWARD_PASSES * elements * e);
       backward.stream(BACKWARD_PASSES * elements * e);
     }
-    matmuls(forward, backward, b * s, h, r.vocab(), 1, e, w, efficiency, false, job.training);
+    matmuls(forward, backward, b * s, h, r.vocab(), 1, e, w, efficiency, 0, job.training);
     double loss = MemoryModel.lossBuffer(job, r.vocab(), true);
     forward.stream(2 * loss);
     backward.stream(loss);

@@ -98,7 +98,9 @@ public final class Estimator {
   }
 
   /**
-   * An estimator whose caching allocator holds {@code fraction} of the allocated memory on top of it (default 0.15).
+   * An estimator whose caching allocator holds {@code fraction} of the allocated memory on top of it (default 0.15)
+   * where the card has room for it; near the card's capacity the allocator releases its free cached blocks and only
+   * the unreleasable fragments (2.4% of the allocation, or {@code fraction} if smaller) are charged.
    *
    * @throws IllegalArgumentException if {@code fraction} is not in [0, 1]
    */

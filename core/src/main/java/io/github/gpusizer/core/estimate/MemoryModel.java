@@ -40,11 +40,23 @@ final class MemoryModel {
 
   /**
    * Memory PyTorch's caching allocator reserves but has not handed out at the peak (nvidia-smi − torch
-   * max_memory_allocated), as a fraction of the allocated peak. GMLake (Guo et al., ASPLOS 2024, arXiv:2401.08156)
-   * measures 15% average fragmentation over eight LLMs fine-tuned with recomputation, LoRA or ZeRO on A100-80GB,
-   * which is used here; see CALIBRATION.md for the check against the one nvidia-smi row.
+   * max_memory_allocated), as a fraction of the allocated peak, when the GPU has room for it. GMLake (Guo et al.,
+   * ASPLOS 2024, arXiv:2401.08156) measures 15% average fragmentation over eight LLMs fine-tuned with recomputation,
+   * LoRA or ZeRO on A100-80GB, which is used here; see CALIBRATION.md for the check against the nvidia-smi rows.
+   * Most of it is elastic: free cached blocks that a failed {@code cudaMalloc} makes the allocator release before it
+   * retries ({@code release_cached_blocks} in {@code c10/cuda/CUDACachingAllocator.cpp}; "CUDA semantics: memory
+   * management"), so it fills the free memory of the card but never pushes a job out of it; see
+   * {@link #ALLOCATOR_FRAGMENTATION_AT_LIMIT} for what cannot be released.
    */
   static final double ALLOCATOR_CACHE_FRACTION = 0.15;
+
+  /**
+   * What the caching allocator cannot give back when memory runs out, as a fraction of the allocated peak: free
+   * pieces of split blocks whose segment still holds live tensors. PyTorch's out-of-memory report for a 70B model on
+   * an 80 GB card reads "75.31 GiB is allocated by PyTorch, and 1.83 GiB is reserved by PyTorch but unallocated"
+   * (vllm-project/compressed-tensors#587, February 2026): 2.4%, after the release-and-retry.
+   */
+  static final double ALLOCATOR_FRAGMENTATION_AT_LIMIT = 1.83 / 75.31;
 
   /**
    * The share of the GPU's memory a serving engine takes for itself: vLLM's {@code gpu_memory_utilization} defaults
@@ -141,11 +153,27 @@ final class MemoryModel {
                                     double kvCache, double temporary) {
     double allocated = weights + gradients + optimizer + activations + kvCache + temporary;
     double overhead = job.tuning.cudaContextBytes() + (job.task.executionMode().usesPyTorchAllocator()
-        ? job.tuning.allocatorCacheFraction() * allocated
+        ? allocatorCache(job, allocated)
         : PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
     return new MemoryBreakdown(DataSize.ofBytes(weights), DataSize.ofBytes(gradients), DataSize.ofBytes(optimizer),
         DataSize.ofBytes(activations), DataSize.ofBytes(kvCache), DataSize.ofBytes(temporary),
         DataSize.ofBytes(overhead));
+  }
+
+  /**
+   * The caching allocator's reserved-but-unallocated memory at the peak: {@link Tuning#allocatorCacheFraction()} of
+   * the allocated bytes (15% by default) as far as the card has room for it beyond the allocation and the CUDA
+   * context, and at least the fragmentation that survives a release-and-retry
+   * ({@link #ALLOCATOR_FRAGMENTATION_AT_LIMIT}, never more than the caller's fraction). On a 16 GB card with 10 GB
+   * allocated the full 15% shows; a 130 GB allocation on a 141 GB card is charged the ~10 GB left, not 20 GB, and
+   * fits as long as its 2.4% of unreleasable fragments do.
+   */
+  static double allocatorCache(Job job, double allocated) {
+    double fraction = job.tuning.allocatorCacheFraction();
+    double elastic = fraction * allocated;
+    double fragments = Math.min(fraction, ALLOCATOR_FRAGMENTATION_AT_LIMIT) * allocated;
+    double room = job.gpu.memory().bytes() - job.tuning.cudaContextBytes() - allocated;
+    return Math.max(fragments, Math.min(elastic, room));
   }
 
   /**
@@ -217,7 +245,7 @@ final class MemoryModel {
   }
 
   /**
-   * Optimizer state per trainable parameter: SGD none; momentum one buffer; Adam/AdamW/LAMB two moments (FP32, or
+   * Optimizer state per trainable parameter: SGD none; momentum and RMSprop one buffer; Adam/AdamW/LAMB two moments (FP32, or
    * 16-bit under pure BF16); 8-bit Adam two one-byte moments (Dettmers et al. 2022, "8-bit Optimizers via Block-wise
    * Quantization"); Adafactor a factored second moment of {@code rows + cols} per matrix and no first moment
    * (Shazeer &amp; Stern 2018; the Hugging Face default {@code beta1=None}).
@@ -226,7 +254,7 @@ final class MemoryModel {
     Optimizer optimizer = job.task.optimizer();
     return switch (optimizer) {
       case SGD -> 0;
-      case SGD_MOMENTUM -> stateBytes;
+      case SGD_MOMENTUM, RMSPROP -> stateBytes;
       case ADAM, ADAMW, LAMB -> 2 * stateBytes;
       case ADAM_8BIT -> 2 * ADAM_8BIT_BYTES_PER_STATE;
       case ADAFACTOR -> adafactorFraction(job) * stateBytes;
@@ -269,6 +297,12 @@ final class MemoryModel {
         // Korthikanti et al. 2022, §4.1: full recomputation keeps each layer's input (2sbh bytes in 16-bit) and
         // rebuilds one layer's activations at a time in the backward pass.
         stored = stageLayers * inFlight * tokens * e * t.hidden() + tokens * layerBytesPerToken(job, t, true);
+      } else if (opLevelSelective(job)) {
+        // Op-level selective checkpointing keeps what selectiveLayerBytesPerToken counts in every layer and
+        // rebuilds the rest of one layer at a time in the backward pass.
+        double full = averageLayerBytes(job, t, false);
+        double kept = selectiveLayerBytesPerToken(job, t) * full / layerBytesPerToken(job, t, false);
+        stored = stageLayers * inFlight * tokens * kept + tokens * Math.max(0, full - kept);
       } else {
         stored = stageLayers * inFlight * tokens * averageLayerBytes(job, t, checkpointing == Checkpointing.NONE);
       }
@@ -292,6 +326,39 @@ final class MemoryModel {
     }
     double fraction = checkpointing == Checkpointing.FULL ? SUBLINEAR_CHECKPOINT_FRACTION : 1;
     return b * perSample * fraction;
+  }
+
+  /**
+   * Whether {@link Checkpointing#SELECTIVE} means op-level selective checkpointing: with FlashAttention, which keeps
+   * no score matrix, Korthikanti et al.'s selective recomputation (drop the {@code 5as} attention-core term) has
+   * nothing left to drop, and selective checkpointing as PyTorch trainers apply it (torchtitan's
+   * {@code selective_ac_option = "op"}, {@code torch.utils.checkpoint.create_selective_checkpoint_contexts}) keeps
+   * the outputs of the expensive operations and recomputes everything else. Without FlashAttention SELECTIVE keeps
+   * Korthikanti et al.'s {@code 34sbh} and drops the scores.
+   */
+  static boolean opLevelSelective(Job job) {
+    return job.task.checkpointing() == Checkpointing.SELECTIVE && job.task.flashAttention()
+        && job.model instanceof Transformer;
+  }
+
+  /**
+   * Bytes per token one layer keeps under op-level selective checkpointing (torchtitan's policy,
+   * {@code torchtitan/distributed/activation_checkpoint.py}): the layer's input, which the non-reentrant checkpoint
+   * saves (in FP32 when autocast keeps an FP32 residual stream, i.e. without FSDP's 16-bit parameter cast); the
+   * output of every other matrix multiplication ({@link Architecture#selectiveKeptMatmulElements}); and the
+   * FlashAttention kernel's outputs (SDPA is on the save list): the attention output and an FP32 log-sum-exp per head.
+   * Norms, rotary embeddings, activation functions, products and the recomputed matmuls are rebuilt in the backward
+   * pass. Llama-3-8B in BF16: 8 KiB + 46 KiB + 8 KiB ≈ 62 KiB per token per layer against ≈ 188 KiB kept without
+   * recomputation (about a third).
+   */
+  static double selectiveLayerBytesPerToken(Job job, Transformer t) {
+    double e = job.activationBytes;
+    boolean autocast = job.precision.weightBytes() > job.computeBytes;
+    double inputBytes = autocast && job.zero != ZeroStage.STAGE_3 ? Math.max(e, 4) : e;
+    double bytes = inputBytes * t.hidden();
+    bytes += e * Architecture.selectiveKeptMatmulElements(t);
+    bytes += e * Architecture.queryDim(t) + 4.0 * t.heads(); // FlashAttention output O and its log-sum-exp
+    return bytes;
   }
 
   /** Per-token bytes of one layer, decoder layers of encoder-decoder models weighted in with their cross-attention. */
@@ -497,7 +564,8 @@ final class MemoryModel {
    */
   private static double optimizerScratch(Job job, double trainable, double share, double stateBytes) {
     return switch (job.task.optimizer()) {
-      case ADAM, ADAMW, LAMB, ADAFACTOR -> trainable * share * stateBytes;
+      // foreach RMSprop likewise takes sqrt(square_avg) out of place (torch/optim/rmsprop.py, _multi_tensor_rmsprop)
+      case ADAM, ADAMW, LAMB, ADAFACTOR, RMSPROP -> trainable * share * stateBytes;
       case SGD, SGD_MOMENTUM, ADAM_8BIT -> 0;
     };
   }

@@ -11,7 +11,8 @@ import java.util.OptionalDouble;
  * @param bandwidthEfficiency fraction of the datasheet memory bandwidth kernels reach
  * @param linkEfficiency fraction of the datasheet NVLink, PCIe or network bandwidth collectives reach
  * @param cudaContextBytes CUDA context and library workspaces as nvidia-smi shows them
- * @param allocatorCacheFraction memory the caching allocator holds beyond what is allocated, as a fraction of it
+ * @param allocatorCacheFraction memory the caching allocator holds beyond what is allocated, as a fraction of it,
+ *     where the card has room (see {@code MemoryModel.allocatorCache})
  */
 record Tuning(OptionalDouble mfu, double hostSecondsPerLayer, double bandwidthEfficiency, double linkEfficiency,
               long cudaContextBytes, double allocatorCacheFraction) {

@@ -27,7 +27,7 @@ final class Architectures {
    */
   static LayerCalculator resnet(boolean bottleneck, int[] blocks, int side) {
     LayerCalculator c = new LayerCalculator(3, side);
-    c.conv(64, 7, 2, false).norm().act().maxPool(3, 2, 1);
+    c.conv(64, 7, 2, false).norm().relu().maxPool(3, 2, 1);
     int expansion = bottleneck ? 4 : 1;
     for (int stage = 0; stage < blocks.length; stage++) {
       int planes = 64 << stage;
@@ -35,18 +35,18 @@ final class Architectures {
         int stride = stage > 0 && b == 0 ? 2 : 1;
         Shape in = c.shape();
         if (bottleneck) {
-          c.conv(planes, 1, 1, false).norm().act()
-              .conv(planes, 3, stride, false).norm().act()
+          c.conv(planes, 1, 1, false).norm().relu()
+              .conv(planes, 3, stride, false).norm().relu()
               .conv(planes * expansion, 1, 1, false).norm();
         } else {
-          c.conv(planes, 3, stride, false).norm().act()
+          c.conv(planes, 3, stride, false).norm().relu()
               .conv(planes, 3, 1, false).norm();
         }
         Shape out = c.shape();
         if (stride != 1 || in.channels() != planes * expansion) {
-          c.at(in).conv(planes * expansion, 1, stride, false).norm(); // downsample shortcut
+          c.at(in).conv(planes * expansion, 1, stride, false).norm().addInto(out); // downsample shortcut
         }
-        c.at(out).act(); // relu(out + identity)
+        c.at(out).relu(); // relu(out + identity), in place
       }
     }
     return c.avgPool(1).flatten().linear(IMAGENET_CLASSES, true);
@@ -60,12 +60,12 @@ final class Architectures {
     LayerCalculator c = new LayerCalculator(3, side);
     for (int[] stage : stages) {
       for (int width : stage) {
-        c.conv(width, 3, 1, true).act();
+        c.conv(width, 3, 1, true).relu();
       }
       c.maxPool(2, 2, 0);
     }
     c.avgPool(7).flatten();
-    c.linear(4096, true).act().linear(4096, true).act();
+    c.linear(4096, true).relu().linear(4096, true).relu();
     return c.linear(IMAGENET_CLASSES, true);
   }
 
@@ -77,19 +77,19 @@ final class Architectures {
     int[][] settings = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}, {6, 64, 4, 2}, {6, 96, 3, 1}, {6, 160, 3, 2},
         {6, 320, 1, 1}};
     LayerCalculator c = new LayerCalculator(3, side);
-    c.conv(32, 3, 2, false).norm().act();
+    c.conv(32, 3, 2, false).norm().relu();
     for (int[] s : settings) {
       for (int i = 0; i < s[2]; i++) {
         int in = c.shape().channels();
         int hidden = in * s[0];
         if (s[0] != 1) {
-          c.conv(hidden, 1, 1, false).norm().act();
+          c.conv(hidden, 1, 1, false).norm().relu();
         }
-        c.depthwise(3, i == 0 ? s[3] : 1, false).norm().act();
+        c.depthwise(3, i == 0 ? s[3] : 1, false).norm().relu();
         c.conv(s[1], 1, 1, false).norm(); // linear bottleneck; the residual add costs nothing
       }
     }
-    c.conv(1280, 1, 1, false).norm().act();
+    c.conv(1280, 1, 1, false).norm().relu();
     return c.avgPool(1).flatten().linear(IMAGENET_CLASSES, true);
   }
 

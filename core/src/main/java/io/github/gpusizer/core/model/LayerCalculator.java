@@ -6,6 +6,10 @@ import static com.google.common.base.Preconditions.checkState;
 import static java.lang.Math.addExact;
 import static java.lang.Math.multiplyExact;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+
 /**
  * Walks a network layer by layer for one sample and sums what its layer shapes imply: parameters, multiply-accumulates
  * and activation elements.
@@ -20,12 +24,19 @@ import static java.lang.Math.multiplyExact;
  *       This is what torchvision's published "GFLOPS" column counts (pytorch/vision PR #6936: a
  *       {@code TorchDispatchMode} counter of {@code aten} convolution and matrix-multiply ops, one per MAC), so the
  *       totals compare directly. FLOPs are 2 × MACs.
- *   <li><b>Activation elements</b>: the output elements of every convolution, linear layer, norm, activation
- *       function, pooling layer, squeeze-excitation scaling, upsampling, and, for attention, of the query, key and
- *       value projections, the softmax probabilities ({@code heads × s × s}) and the attention context. Residual
- *       additions, concatenations and reshapes add nothing (autograd keeps nothing for them). Each such tensor is an
- *       input that the next layer's backward pass needs, so the sum approximates what autograd keeps for one sample
- *       without recomputation; frameworks that run ReLU in place keep somewhat less, so this is an upper bound.
+ *   <li><b>Activation elements</b>: what autograd saves for the backward pass, counted as the output elements of
+ *       every convolution, linear layer, norm, activation function, pooling layer, squeeze-excitation scaling,
+ *       upsampling, and, for attention, of the query, key and value projections, the softmax probabilities
+ *       ({@code heads × s × s}) and the attention context, each being the input the next layer saves. Two
+ *       exceptions follow PyTorch's derivative formulas ({@code tools/autograd/derivatives.yaml}): ReLU and ReLU6
+ *       compute their gradient from their <em>output</em> ({@code threshold_backward(grad, result, 0)};
+ *       {@code hardtanh_backward(grad, result, …)} for the in-place form), so a tensor that only a ReLU reads (a
+ *       convolution's output without batch norm, or a batch norm's output, since batch norm saves its input) is not
+ *       kept besides the ReLU's output, which in place, as torchvision writes it, even takes its memory; and a
+ *       residual addition ({@code out += identity}) saves neither operand, so a shortcut branch's batch-norm output
+ *       is kept by nothing. Conv → BN → ReLU keeps two tensors, not three (the baseline Rota Bulò et al. 2018,
+ *       "In-Place Activated BatchNorm for Memory-Optimized Training of DNNs", §3, start from). SiLU, GELU and
+ *       sigmoid need their input, which is kept. Concatenations and reshapes add nothing.
  * </ul>
  *
  * <p>The current tensor has a shape {@code channels × height × width}; token sequences are {@code dim × 1 × tokens}.
@@ -51,6 +62,11 @@ final class LayerCalculator {
   }
 
   private Shape shape;
+  /**
+   * Outputs counted in {@link #activations} that no operation has saved yet, by identity (every operation makes a
+   * new {@link Shape}); a ReLU or a residual addition that consumes one un-counts it.
+   */
+  private final Set<Shape> unsaved = Collections.newSetFromMap(new IdentityHashMap<>());
   private long parameters;
   private long macs;
   private long activations;
@@ -69,6 +85,21 @@ final class LayerCalculator {
   /** Continues from a saved shape (the start of a branch); the totals are kept. */
   LayerCalculator at(Shape saved) {
     this.shape = checkNotNull(saved, "saved");
+    return this;
+  }
+
+  /**
+   * Adds the current tensor (a shortcut branch's output) into {@code main} in place ({@code out += identity}) and
+   * continues from {@code main}; the addition saves neither operand, so the current tensor stays counted only if
+   * another operation saved it.
+   */
+  LayerCalculator addInto(Shape main) {
+    checkNotNull(main, "main");
+    checkArgument(main.equals(shape), "cannot add %s into %s", shape, main);
+    if (unsaved.remove(shape)) {
+      activations -= shape.elements();
+    }
+    shape = main;
     return this;
   }
 
@@ -105,8 +136,7 @@ final class LayerCalculator {
     long weightsPerOutput = multiplyExact((long) in / groups, (long) kernel * kernel);
     addParameters(addExact(multiplyExact(weightsPerOutput, out), bias ? out : 0));
     addMacs(multiplyExact(weightsPerOutput, next.elements()));
-    shape = next;
-    addActivations(next.elements());
+    output(next);
     return this;
   }
 
@@ -114,52 +144,63 @@ final class LayerCalculator {
   LayerCalculator linear(int out, boolean bias) {
     int in = shape.channels();
     addParameters(addExact(multiplyExact((long) in, out), bias ? out : 0));
-    shape = new Shape(out, shape.height(), shape.width());
-    addMacs(multiplyExact((long) in, shape.elements()));
-    addActivations(shape.elements());
+    Shape next = new Shape(out, shape.height(), shape.width());
+    addMacs(multiplyExact((long) in, next.elements()));
+    output(next);
     return this;
   }
 
   /** Batch, group or layer norm over the channels: a scale and a shift per channel. */
   LayerCalculator norm() {
     addParameters(2L * shape.channels());
-    addActivations(shape.elements());
+    output(copy(shape));
     return this;
   }
 
-  /** An activation function (ReLU, ReLU6, SiLU, GELU, sigmoid): no parameters. */
+  /** An activation function whose gradient needs its input (SiLU, GELU, sigmoid): no parameters. */
   LayerCalculator act() {
-    addActivations(shape.elements());
+    output(copy(shape));
+    return this;
+  }
+
+  /**
+   * ReLU or ReLU6, in place: its gradient needs only its output, so an input that nothing else saved is not kept
+   * besides it (the output takes the input's place in the count).
+   */
+  LayerCalculator relu() {
+    if (unsaved.remove(shape)) {
+      kernels++;
+      shape = copy(shape);
+      unsaved.add(shape);
+    } else {
+      output(copy(shape));
+    }
     return this;
   }
 
   /** GEGLU: the first half of the channels times GELU of the second half. */
   LayerCalculator gatedHalf() {
     checkArgument(shape.channels() % 2 == 0, "a gated unit needs an even channel count, was %s", shape.channels());
-    shape = new Shape(shape.channels() / 2, shape.height(), shape.width());
-    addActivations(shape.elements());
+    output(new Shape(shape.channels() / 2, shape.height(), shape.width()));
     return this;
   }
 
   LayerCalculator maxPool(int kernel, int stride, int padding) {
     int h = (shape.height() + 2 * padding - kernel) / stride + 1;
     int w = (shape.width() + 2 * padding - kernel) / stride + 1;
-    shape = new Shape(shape.channels(), h, w);
-    addActivations(shape.elements());
+    output(new Shape(shape.channels(), h, w));
     return this;
   }
 
   /** Adaptive average pooling to {@code side × side} (1 for global pooling). */
   LayerCalculator avgPool(int side) {
-    shape = new Shape(shape.channels(), side, side);
-    addActivations(shape.elements());
+    output(new Shape(shape.channels(), side, side));
     return this;
   }
 
   /** Nearest-neighbour upsampling by {@code factor}. */
   LayerCalculator upsample(int factor) {
-    shape = new Shape(shape.channels(), shape.height() * factor, shape.width() * factor);
-    addActivations(shape.elements());
+    output(new Shape(shape.channels(), shape.height() * factor, shape.width() * factor));
     return this;
   }
 
@@ -167,8 +208,8 @@ final class LayerCalculator {
   LayerCalculator scale(Shape features) {
     checkArgument(features.channels() == shape.channels(), "gate of %s channels for %s channels",
         shape.channels(), features.channels());
-    shape = features;
-    addActivations(shape.elements());
+    unsaved.remove(features); // the product saves both factors
+    output(copy(features));
     return this;
   }
 
@@ -220,7 +261,8 @@ final class LayerCalculator {
     long projections = multiplyExact(s, c * c) * 2 + multiplyExact((long) contextTokens, 2L * contextDim * c);
     long products = multiplyExact(multiplyExact(s, contextTokens), 2 * c);
     addMacs(addExact(projections, products));
-    addActivations(s * c + 2L * contextTokens * c + multiplyExact(multiplyExact(heads, s), contextTokens) + 2 * s * c);
+    output(copy(shape), s * c + 2L * contextTokens * c + multiplyExact(multiplyExact(heads, s), contextTokens)
+        + 2 * s * c);
     return this;
   }
 
@@ -241,9 +283,22 @@ final class LayerCalculator {
     return this;
   }
 
-  private void addActivations(long count) {
+  private static Shape copy(Shape s) {
+    return new Shape(s.channels(), s.height(), s.width());
+  }
+
+  /** An operator that saves its input (the current tensor) and writes {@code next}. */
+  private void output(Shape next) {
+    output(next, next.elements());
+  }
+
+  /** An operator that saves its input and writes {@code next}, keeping {@code saved} elements of its own. */
+  private void output(Shape next, long saved) {
     kernels++; // every operator that writes an output is one eager kernel launch
-    activations = addExact(activations, count);
+    activations = addExact(activations, saved);
+    unsaved.remove(shape);
+    shape = next;
+    unsaved.add(next);
   }
 
   /** The result as a {@link ConvNet} at the given reference resolution (FLOPs = 2 × MACs). */

@@ -17,7 +17,13 @@ public enum Optimizer {
   /** Adafactor: factored second moment, about O(rows + cols) per matrix; counted as ~0 per parameter. */
   ADAFACTOR(0),
   /** LAMB: Adam's two moments. */
-  LAMB(2);
+  LAMB(2),
+  /**
+   * RMSprop (Tieleman &amp; Hinton 2012, COURSERA "Neural Networks for Machine Learning", lecture 6.5): one running
+   * average of squared gradients; PyTorch's {@code torch.optim.RMSprop} defaults (no momentum, not centred) keep
+   * only that {@code square_avg} buffer.
+   */
+  RMSPROP(1);
 
   private final int stateTensors;
 

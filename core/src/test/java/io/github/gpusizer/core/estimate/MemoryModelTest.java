@@ -232,4 +232,101 @@ class MemoryModelTest {
     assertThat(tooBig.headroom().bytes()).isZero();
     assertThat(tooBig.shortfall().bytes()).isEqualTo(tooBig.perGpu().bytes() - tooBig.capacity().bytes());
   }
+  @Test
+  void op_level_selective_checkpointing_keeps_the_input_every_other_matmul_output_and_the_attention_output() {
+    // GIVEN Llama-3.1-8B in pure BF16 with FlashAttention and selective checkpointing (torchtitan's op-level policy)
+    Task task = Task.pretraining(TestModels.LLAMA3_8B).microBatch(1).sequenceLength(8192)
+        .precision(PrecisionMode.BF16_PURE).checkpointing(Checkpointing.SELECTIVE).build();
+    Job job = new Job(task, Hardware.single(TestGpus.H100_SXM), Layout.single());
+    // WHEN the bytes one layer keeps per token are counted
+    double kept = MemoryModel.selectiveLayerBytesPerToken(job, TestModels.LLAMA3_8B);
+    // THEN input h, the outputs of wq (q), wv (kv), w1 (f) and w2 (h), the attention output q and its FP32 LSE
+    double expected = 2.0 * (4096 + 4096 + 1024 + 14336 + 4096) + 2.0 * 4096 + 4.0 * 32;
+    assertThat(kept).isEqualTo(expected);
+    // AND that is about a third of what the layer keeps without recomputation (Korthikanti's 34sbh analogue)
+    double all = MemoryModel.layerBytesPerToken(job, TestModels.LLAMA3_8B, false);
+    assertThat(kept / all).isBetween(0.30, 0.40);
+  }
+
+  @Test
+  void selective_checkpointing_with_flash_attention_holds_far_fewer_activations_than_none() {
+    Task none = Task.pretraining(TestModels.LLAMA3_8B).microBatch(2).sequenceLength(8192).build();
+    Task selective = none.toBuilder().checkpointing(Checkpointing.SELECTIVE).build();
+    Task full = none.toBuilder().checkpointing(Checkpointing.FULL).build();
+    Hardware h100 = Hardware.single(TestGpus.H100_SXM);
+    double loss = MemoryModel.lossBuffer(new Job(none, h100, Layout.single()), 128256, true);
+    double keptNone = MemoryModel.trainingActivations(new Job(none, h100, Layout.single())) - loss;
+    double keptSelective = MemoryModel.trainingActivations(new Job(selective, h100, Layout.single())) - loss;
+    double keptFull = MemoryModel.trainingActivations(new Job(full, h100, Layout.single())) - loss;
+    assertThat(keptSelective).isLessThan(keptNone / 2.5).isGreaterThan(keptFull);
+  }
+
+  @Test
+  void selective_checkpointing_without_flash_attention_drops_only_the_attention_scores() {
+    // GIVEN GPT-style layers with eager attention (Korthikanti et al. 2022's setting)
+    Transformer gpt = TestModels.GPT_1_7B;
+    Task selective = Task.pretraining(gpt).microBatch(1).sequenceLength(2048).precision(PrecisionMode.BF16_PURE)
+        .flashAttention(false).checkpointing(Checkpointing.SELECTIVE).build();
+    Job job = new Job(selective, A100, Layout.single());
+    // WHEN activations are counted
+    double perLayer = (MemoryModel.trainingActivations(job) - MemoryModel.lossBuffer(job, gpt.vocab(), true))
+        / (2048.0 * gpt.layers());
+    // THEN each layer keeps 34h bytes per token (no 5as term)
+    assertThat(MemoryModel.opLevelSelective(job)).isFalse();
+    assertThat(perLayer).isCloseTo(34.0 * gpt.hidden(), within(1.0));
+  }
+
+  @Test
+  void op_level_selective_checkpointing_recomputes_some_forward_work() {
+    Task none = Task.pretraining(TestModels.LLAMA3_8B).microBatch(2).sequenceLength(8192).build();
+    Task selective = none.toBuilder().checkpointing(Checkpointing.SELECTIVE).build();
+    Task full = none.toBuilder().checkpointing(Checkpointing.FULL).build();
+    Hardware h100 = Hardware.single(TestGpus.H100_SXM);
+    double tNone = ESTIMATOR.estimate(none, h100, Layout.single()).performance().stepTime().toNanos();
+    double tSelective = ESTIMATOR.estimate(selective, h100, Layout.single()).performance().stepTime().toNanos();
+    double tFull = ESTIMATOR.estimate(full, h100, Layout.single()).performance().stepTime().toNanos();
+    assertThat(tSelective).isGreaterThan(tNone).isLessThan(tFull);
+  }
+
+  @Test
+  void the_allocator_cache_is_15_percent_where_the_card_has_room() {
+    // GIVEN a 7B decode that allocates ~13.5 GB of an 80 GB card
+    Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    Job job = new Job(task, A100, Layout.single());
+    // WHEN the allocator cache is charged
+    double cache = MemoryModel.allocatorCache(job, 13.5e9);
+    // THEN the full GMLake fraction
+    assertThat(cache).isEqualTo(MemoryModel.ALLOCATOR_CACHE_FRACTION * 13.5e9);
+  }
+
+  @Test
+  void near_capacity_the_allocator_cache_yields_to_the_tensors_down_to_its_unreleasable_fragments() {
+    Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    Job h200 = new Job(task, Hardware.single(TestGpus.H200_SXM), Layout.single());
+    double capacity = TestGpus.H200_SXM.memory().bytes() - MemoryModel.CUDA_CONTEXT_BYTES;
+    // 130 GB allocated on a 141 GB card: charged the room that is left, not 15% (19.5 GB)
+    double nearly = 130e9;
+    assertThat(MemoryModel.allocatorCache(h200, nearly)).isEqualTo(capacity - nearly);
+    // at the capacity: only the fragments a release-and-retry leaves (2.4%)
+    assertThat(MemoryModel.allocatorCache(h200, capacity))
+        .isEqualTo(MemoryModel.ALLOCATOR_FRAGMENTATION_AT_LIMIT * capacity);
+  }
+
+  @Test
+  void a_smaller_allocator_fraction_than_the_fragments_is_charged_as_given() {
+    Task task = Task.inference(TestModels.LLAMA2_7B).sequenceLength(16).build();
+    Job job = new Job(task, A100, Layout.single(), Tuning.DEFAULTS.withAllocatorCacheFraction(0.01));
+    double capacity = TestGpus.A100_SXM4_80GB.memory().bytes();
+    assertThat(MemoryModel.allocatorCache(job, capacity)).isEqualTo(0.01 * capacity);
+  }
+
+  @Test
+  void rmsprop_keeps_one_fp32_buffer_and_a_sqrt_scratch_at_the_step() {
+    // GIVEN a billion parameters trained in FP32 with RMSprop (square_avg only, PyTorch's defaults)
+    Task task = Task.pretraining(BILLION).precision(PrecisionMode.FP32).optimizer(Optimizer.RMSPROP).build();
+    MemoryBreakdown b = ESTIMATOR.memory(task, A100, Layout.single()).breakdown();
+    // THEN 4 bytes of state per parameter, and foreach RMSprop's sqrt(square_avg) at the optimizer step
+    assertThat(b.optimizer().bytes()).isEqualTo(4_000_000_000L);
+    assertThat(b.temporary().bytes()).isEqualTo(4_000_000_000L);
+  }
 }

@@ -70,6 +70,17 @@ final class TestGpus {
       FormFactor.SXM, 900, 5, 700, 132, "12.0", "NVIDIA H100 Tensor Core GPU datasheet (2023), SXM column");
 
   /**
+   * The H100 SXM with 96 GB of HBM2e at 2.4 TB/s and a 500 W power limit of Meta's Grand Teton hosts
+   * (pytorch/torchtitan {@code benchmarks/llama3_h100_202412_torchtitan.md}, "Hardware"): the same 132-SM Hopper chip
+   * and datasheet peaks as the H100 SXM; torchtitan notes its sustained rate lies between the SXM and NVL figures.
+   */
+  static final Gpu H100_SXM_96GB = gpu("h100-sxm-96gb", "NVIDIA H100 SXM 96GB", "Hopper", 9, 0, 2023, 96,
+      MemoryType.HBM2E, 2400,
+      Map.of(Precision.FP64, 34.0, Precision.FP32, 67.0, Precision.TF32, 494.7, Precision.FP16, 989.4,
+          Precision.BF16, 989.4, Precision.FP8, 1978.9, Precision.INT8, 1978.9),
+      FormFactor.SXM, 900, 5, 500, 132, "12.0", "pytorch/torchtitan benchmarks/llama3_h100_202412_torchtitan.md");
+
+  /**
    * NVIDIA H200 Tensor Core GPU datasheet (2024, SXM column): 141 GB HBM3E at 4.8 TB/s; the same Hopper chip as the
    * H100 SXM, so the same dense peaks (989.4 BF16/FP16); NVLink 900 GB/s; up to 700 W.
    */

@@ -13,6 +13,14 @@ final class TestModels {
   /** Llama 2 7B (Touvron et al. 2023; Hugging Face meta-llama/Llama-2-7b-hf config.json). */
   static final Transformer LLAMA2_7B = llama("llama-2-7b", 32, 4096, 32, 11008);
 
+  /**
+   * Llama 3.1 8B (Hugging Face meta-llama/Llama-3.1-8B config.json; torchtitan's {@code llama3} "8B" flavour): 32
+   * layers, width 4096, 32 query and 8 key/value heads, FFN 14336, vocabulary 128256, untied head.
+   */
+  static final Transformer LLAMA3_8B = Transformer.builder("llama-3.1-8b").layers(32).hidden(4096).heads(32)
+      .kvHeads(8).ffn(14336).vocab(128256).maxPositions(131072).gatedMlp(true).norm(Norm.RMS_NORM)
+      .positions(Positions.ROTARY).bias(false).tiedEmbeddings(false).build();
+
   /** Llama 2 13B: 40 layers, width 5120, 40 heads, FFN 13824. */
   static final Transformer LLAMA2_13B = llama("llama-2-13b", 40, 5120, 40, 13824);
 

@@ -44,7 +44,8 @@ final class TaskOptions {
   static final Choices<Optimizer> OPTIMIZERS = Choices.of("--optimizer", ImmutableMap.<String, Optimizer>builder()
       .put("sgd", Optimizer.SGD).put("sgd-momentum", Optimizer.SGD_MOMENTUM).put("adam", Optimizer.ADAM)
       .put("adamw", Optimizer.ADAMW).put("adam-8bit", Optimizer.ADAM_8BIT).put("adamw-8bit", Optimizer.ADAM_8BIT)
-      .put("adafactor", Optimizer.ADAFACTOR).put("lamb", Optimizer.LAMB).build());
+      .put("adafactor", Optimizer.ADAFACTOR).put("lamb", Optimizer.LAMB).put("rmsprop", Optimizer.RMSPROP)
+      .build());
   static final Choices<Checkpointing> CHECKPOINTING = Choices.of("--checkpointing", ImmutableMap.of(
       "none", Checkpointing.NONE, "selective", Checkpointing.SELECTIVE, "full", Checkpointing.FULL));
   static final Choices<WeightQuantization> QUANT = Choices.of("--quant", ImmutableMap.of(
