@@ -61,6 +61,8 @@ final class Screen {
   private final Map<GroupKey, Group> groups = new HashMap<>();
   private final Map<RepKey, Integer> cheapest = new HashMap<>();
   private final Map<MissKey, Attempt> misses = new HashMap<>();
+  /** The cheapest count of the last {@link #best} call's tie (0 if it made none): the ranking must see it too. */
+  private int anchor;
 
   Screen(Settings s, Pass pass) {
     this.s = s;
@@ -317,6 +319,10 @@ final class Screen {
         if (n > 0) {
           feasible = true;
           add(wanted, wantedCount, i, n);
+          if (anchor > 0 && anchor != n) {
+            // the cheapest count the tie is measured from: the ranking needs it to make the same choice
+            add(wanted, wantedCount, i, anchor);
+          }
         }
       }
       if (feasible) {
@@ -379,6 +385,7 @@ final class Screen {
 
   /** The offering's best number of instances in {@code mode} under the objective, 0 if none is feasible. */
   private int best(Offering o, PricingMode mode, Group g, double window) {
+    anchor = 0;
     Objective objective = s.objective();
     switch (objective) {
       case CHEAPEST:
@@ -413,6 +420,7 @@ final class Screen {
    * shortest time.
    */
   private int tied(Offering o, PricingMode mode, Group g, int cheapest, java.util.function.IntPredicate side) {
+    anchor = cheapest;
     int best = cheapest;
     double limit = g.perUnitPrice[cheapest] * (1 + Ranking.COST_TIE);
     for (int n : g.byTime) {
