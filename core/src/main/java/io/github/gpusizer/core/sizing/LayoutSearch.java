@@ -47,6 +47,13 @@ final class LayoutSearch {
    */
   static final double SIMPLER_LAYOUT_MARGIN = 0.03;
 
+  /**
+   * The largest micro-batch tried when the caller gave neither a micro-batch nor a global batch: 32 samples per GPU,
+   * the per-GPU batch of ImageNet training in Goyal et al. 2017 ("Accurate, Large Minibatch SGD") and the largest
+   * fine-tuning batch of BERT (Devlin et al. 2019, §A.3: 16 or 32); the search takes the largest that fits.
+   */
+  static final int OPEN_MICRO_BATCH = 32;
+
   private final Task task;
   private final Estimator estimator;
   private final Settings settings;
@@ -402,7 +409,7 @@ final class LayoutSearch {
   /** The task as run with this micro-batch and checkpointing; gradient accumulation keeps the global batch. */
   private Task variant(int mb, Checkpointing ck, int dataParallel) {
     int global = task.globalBatch();
-    if (mb != task.microBatch() && global == 0 && task.kind().isTraining()) {
+    if (mb != task.microBatch() && global == 0 && task.kind().isTraining() && task.microBatchChosen()) {
       // "one micro-batch per rank" as the caller set it; capped at the int range (a micro-batch of over 2^31 / ranks
       // samples, found by fuzzing, made the product wrap negative and Task reject it inside recommend()), where no
       // layout fits anyway
@@ -447,6 +454,9 @@ final class LayoutSearch {
       }
       out.sort(Comparator.reverseOrder());
     } else {
+      if (task.kind().isTraining() && !task.microBatchChosen()) {
+        mb0 = Math.max(mb0, OPEN_MICRO_BATCH); // neither micro-batch nor global batch given
+      }
       for (int mb = mb0; mb >= 1; mb /= 2) {
         out.add(mb);
       }
