@@ -217,8 +217,8 @@ final class ErrorBands {
             "band must be all on the ALL line and own or pooled on a class's line, was '%s'", cells[5]);
         List<String> ids = cells[6].equals("-") ? List.of() : List.of(cells[6].split(",", -1));
         checkArgument(ids.size() == cases, "cases says %s but %s case ids follow", cases, ids.size());
-        checkArgument(low > 0 && low <= high && Double.isFinite(high), "ratios must satisfy 0 < p10 <= p90, were %s, %s",
-            low, high);
+        checkArgument(low > 0 && low <= high && Double.isFinite(high),
+            "ratios must satisfy 0 < p10 <= p90, were %s, %s", low, high);
         boolean pooled = cells[5].equals("pooled");
         checkArgument(pooled == (!cls.equals(POOLED) && cases < MIN_CASES),
             "band must be pooled exactly when a class has fewer than %s cases, was %s with %s", MIN_CASES,

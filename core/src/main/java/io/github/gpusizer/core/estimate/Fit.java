@@ -23,7 +23,7 @@ public enum Fit {
     this.label = label;
   }
 
-  /** The verdict in plain words, as the CLI prints it: {@code "fits"}, {@code "may not fit"}, {@code "does not fit"}. */
+  /** The verdict in plain words, as the CLI prints: {@code "fits"}, {@code "may not fit"}, {@code "does not fit"}. */
   public String label() {
     return label;
   }

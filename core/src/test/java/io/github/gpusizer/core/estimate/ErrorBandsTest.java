@@ -52,7 +52,8 @@ class ErrorBandsTest {
 
   @Test
   void no_band_gives_the_point_itself() {
-    assertThat(ErrorBand.none().ofPredictedTime(Duration.ofMinutes(3))).isEqualTo(Interval.point(Duration.ofMinutes(3)));
+    assertThat(ErrorBand.none().ofPredictedTime(Duration.ofMinutes(3)))
+        .isEqualTo(Interval.point(Duration.ofMinutes(3)));
   }
 
   @Test
@@ -189,6 +190,19 @@ class ErrorBandsTest {
     assertThat(c.performance().samplesPerSecondInterval())
         .isEqualTo(c.performance().errorBand().ofPredicted(c.performance().samplesPerSecond()));
     assertThat(c.memory().perGpuInterval()).isEqualTo(c.memory().errorBand().ofPredicted(c.memory().perGpu()));
+  }
+
+  @Test
+  void estimate_of_a_peak_within_the_band_of_the_capacity_warns_that_it_may_not_fit() {
+    // GIVEN Llama-2-7B LoRA at sequence 1280 on a 24 GiB RTX 4090: about 22.7 GiB predicted, and LoRA's memory
+    // predictions ran up to 10% low
+    Task lora = Task.lora(TestModels.LLAMA2_7B, 8).microBatch(1).sequenceLength(1280).build();
+    // WHEN estimated
+    Estimate e = Estimator.defaults().estimate(lora, Hardware.single(TestGpus.RTX_4090), Layout.single());
+    // THEN it fits nominally, may not fit in truth, and the warnings say so
+    assertThat(e.memory().fits()).isTrue();
+    assertThat(e.memory().fit()).isEqualTo(Fit.MAY_NOT_FIT);
+    assertThat(e.warnings()).contains(e.memory().mayNotFitWarning().orElseThrow());
   }
 
   @Test

@@ -66,8 +66,9 @@ final class Output {
   }
 
   /**
-   * A time with its interval, all three in the nominal's unit: {@code 2.1 h (1.7–2.8 h)}, {@code 3.2 d (2.9–5.9 d)},
-   * {@code 42 min (38–77 min)}, {@code 12.3 s (11.0–22.1 s)}, {@code 350 ms (310–640 ms)}.
+   * A time with its interval, all three in the nominal's unit: {@code 2.1 h (1.7–2.8 h)},
+   * {@code 3.2 d (2.9–5.9 d)}, {@code 42.0 min (38.0–77.0 min)}, {@code 12.3 s (11.0–22.1 s)},
+   * {@code 350 ms (310–640 ms)}.
    */
   static String durationRange(Interval<Duration> i) {
     double s = seconds(i.nominal());
