@@ -13,6 +13,7 @@ import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Bottleneck;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
+import io.github.gpusizer.core.estimate.Interval;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
@@ -159,6 +160,16 @@ public record Option(
   /** What limits the speed. */
   public Bottleneck bottleneck() {
     return estimate.performance().bottleneck();
+  }
+
+  /**
+   * {@link #wallTime()} with the interval of the speed model's calibration errors
+   * ({@code estimate().performance().errorBand()}): the time in steps ({@link #computeTime()}) scales with the
+   * band, start-up and checkpoint writes are taken as they are.
+   */
+  public Interval<Duration> wallTimeInterval() {
+    Duration fixed = startupTime.plus(checkpointTime);
+    return estimate.performance().errorBand().ofPredictedTime(computeTime()).map(fixed::plus);
   }
 
   /** Whether {@link #cost()} was converted from the offering's currency with an exchange rate. */

@@ -63,6 +63,24 @@ class GpuSizerTest {
   }
 
   @Test
+  void wall_time_interval_scales_the_steps_by_the_speed_band_and_keeps_start_up_and_checkpoints() {
+    // GIVEN the options for a fine-tuning job
+    for (Option o : aws(LLAMA_FT, Objective.CHEAPEST).options()) {
+      // WHEN the wall time's interval is taken
+      io.github.gpusizer.core.estimate.Interval<Duration> wall = o.wallTimeInterval();
+      // THEN start-up and checkpoint writes are in both ends, and the steps scale with the band's ratios
+      io.github.gpusizer.core.estimate.ErrorBand band = o.estimate().performance().errorBand();
+      Duration fixed = o.startupTime().plus(o.checkpointTime());
+      double compute = o.computeTime().toNanos() / 1e9;
+      assertThat(wall.nominal()).isEqualTo(o.wallTime());
+      assertThat(wall.high().minus(fixed).toNanos() / 1e9)
+          .isCloseTo(compute * Math.max(1, band.highRatio()), org.assertj.core.api.Assertions.withinPercentage(1e-6));
+      assertThat(wall.low().minus(fixed).toNanos() / 1e9)
+          .isCloseTo(compute * Math.min(1, band.lowRatio()), org.assertj.core.api.Assertions.withinPercentage(1e-6));
+    }
+  }
+
+  @Test
   void fastest_ranks_options_by_time_then_cost() {
     Recommendation rec = aws(LLAMA_FT, Objective.FASTEST);
     assertThat(rec.options()).isSortedAccordingTo(Comparator.comparing(Option::wallTime).thenComparing(BY_COST));

@@ -139,6 +139,7 @@ final class Compatibility {
     if (!memory.fits()) {
       warnings.add("needs " + memory.perGpu() + " per GPU, " + gpu.name() + " has " + memory.capacity());
     }
+    memory.mayNotFitWarning().ifPresent(warnings::add);
     if (gpu.vendor() != Vendor.NVIDIA) {
       warnings.add("efficiencies are calibrated on NVIDIA GPUs; " + gpu.name() + " may differ");
     }

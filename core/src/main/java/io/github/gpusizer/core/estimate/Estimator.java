@@ -244,7 +244,7 @@ public final class Estimator {
   private static MemoryEstimate memoryOf(Job job) {
     MemoryBreakdown breakdown = MemoryModel.breakdown(job);
     DataSize capacity = job.gpu.memory();
-    return MemoryEstimate.of(breakdown, capacity);
+    return MemoryEstimate.of(breakdown, capacity, ErrorBands.bundled().memory(WorkloadClass.of(job)));
   }
 
   @Override

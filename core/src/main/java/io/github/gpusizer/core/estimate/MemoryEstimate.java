@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import io.github.gpusizer.catalog.DataSize;
+import java.util.Optional;
 
 /**
  * Whether a job fits in one GPU's memory, and by how much.
@@ -11,14 +12,20 @@ import io.github.gpusizer.catalog.DataSize;
  * <pre>{@code
  * MemoryEstimate m = estimator.memory(task, hw, layout);
  * if (!m.fits()) System.out.println("needs " + m.perGpu() + " per GPU, has " + m.capacity());
+ * Interval<DataSize> peak = m.perGpuInterval();   // p10–p90 of the memory model's calibration errors
+ * if (m.fit() == Fit.MAY_NOT_FIT) System.out.println("may need up to " + peak.high());
  * }</pre>
  *
  * @param breakdown memory by holder at the peak
  * @param capacity the GPU's memory
- * @param fits whether {@code breakdown.total()} is at most the capacity
+ * @param fits whether {@code breakdown.total()} is at most the capacity (the nominal verdict; {@link #fit()} allows
+ *     for the model's error)
  * @param headroom capacity left at the peak; zero when it does not fit (see {@link #shortfall()})
+ * @param errorBand the calibration error band of the job's workload class for memory ({@link ErrorBand#none()} for
+ *     an estimate built by hand)
  */
-public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boolean fits, DataSize headroom) {
+public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boolean fits, DataSize headroom,
+                             ErrorBand errorBand) {
 
   public MemoryEstimate {
     checkNotNull(breakdown, "breakdown");
@@ -26,13 +33,25 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
     checkNotNull(headroom, "headroom");
     checkArgument(fits == !breakdown.total().isLargerThan(capacity),
         "fits (%s) must say whether %s fits in %s", fits, breakdown.total(), capacity);
+    checkNotNull(errorBand, "errorBand");
   }
 
-  /** Builds the estimate for a breakdown and a capacity. */
+  /** The four components before error bands; no band ({@link ErrorBand#none()}). */
+  public MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boolean fits, DataSize headroom) {
+    this(breakdown, capacity, fits, headroom, ErrorBand.none());
+  }
+
+  /** Builds the estimate for a breakdown and a capacity, without an error band ({@link ErrorBand#none()}). */
   public static MemoryEstimate of(MemoryBreakdown breakdown, DataSize capacity) {
+    return of(breakdown, capacity, ErrorBand.none());
+  }
+
+  /** Builds the estimate for a breakdown, a capacity and the error band of the job's workload class. */
+  public static MemoryEstimate of(MemoryBreakdown breakdown, DataSize capacity, ErrorBand errorBand) {
     long total = breakdown.total().bytes();
     boolean fits = total <= capacity.bytes();
-    return new MemoryEstimate(breakdown, capacity, fits, DataSize.ofBytes(fits ? capacity.bytes() - total : 0));
+    return new MemoryEstimate(breakdown, capacity, fits, DataSize.ofBytes(fits ? capacity.bytes() - total : 0),
+        errorBand);
   }
 
   /** Memory one GPU needs at its peak, as {@code nvidia-smi} would show it: {@code breakdown().total()}. */
@@ -43,5 +62,39 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
   /** How much is missing when it does not fit; zero when it fits. */
   public DataSize shortfall() {
     return DataSize.ofBytes(Math.max(0, breakdown.total().bytes() - capacity.bytes()));
+  }
+
+  /**
+   * The memory one GPU needs at its peak with the interval of {@link #errorBand()}: a measured peak lies in it about
+   * 8 times in 10 ({@code core/CALIBRATION.md}, "Error bars").
+   */
+  public Interval<DataSize> perGpuInterval() {
+    return errorBand.ofPredicted(perGpu());
+  }
+
+  /**
+   * The verdict allowing for the error band: {@link Fit#DOES_NOT_FIT} when the nominal peak exceeds the capacity
+   * ({@link #fits()} false), {@link Fit#MAY_NOT_FIT} when it fits but the interval's high end does not, else
+   * {@link Fit#FITS}.
+   */
+  public Fit fit() {
+    if (!fits) {
+      return Fit.DOES_NOT_FIT;
+    }
+    return perGpuInterval().high().isLargerThan(capacity) ? Fit.MAY_NOT_FIT : Fit.FITS;
+  }
+
+  /**
+   * The warning for a peak that may not fit, in plain words with the interval and its basis; empty unless
+   * {@link #fit()} is {@link Fit#MAY_NOT_FIT}.
+   */
+  public Optional<String> mayNotFitWarning() {
+    if (fit() != Fit.MAY_NOT_FIT) {
+      return Optional.empty();
+    }
+    Interval<DataSize> peak = perGpuInterval();
+    return Optional.of("may not fit: needs " + Text.size(peak.nominal().bytes()) + " per GPU ("
+        + Text.size(peak.low().bytes()) + " to " + Text.size(peak.high().bytes()) + ", " + errorBand.basis()
+        + ") of " + Text.size(capacity.bytes()) + "; leave more memory free or lower the micro-batch");
   }
 }

@@ -31,7 +31,7 @@ final class Performance {
       total = Optional.of(seconds(job.task.tokens().getAsDouble() / job.sequence / samplesPerSecond));
     }
     return new PerformanceEstimate(step.modelFlops(), seconds(seconds), samplesPerSecond, tokensPerSecond,
-        achieved, mfu, bottleneck, total, scaling, hardware);
+        achieved, mfu, bottleneck, total, scaling, hardware, ErrorBands.bundled().speed(WorkloadClass.of(job)));
   }
 
   private static Bottleneck bottleneck(StepTime step, InputPipeline.Rates input, double inputRate,

@@ -14,6 +14,7 @@ import java.util.Optional;
  * p.tokensPerSecond();   // over all GPUs
  * p.mfu();               // model FLOP utilisation of the dense peak
  * p.totalTime();         // present when the task says how much work there is
+ * p.totalTimeInterval();  // the same with the p10–p90 interval of the speed model's calibration errors
  * }</pre>
  *
  * @param flopsPerStep model FLOPs of one optimizer step over all GPUs (training: the global batch; inference: one
@@ -31,11 +32,13 @@ import java.util.Optional;
  * @param hardwareTflopsPerGpu FLOP/s per GPU actually executed, recomputation included (what Megatron-LM reports as
  *     "model TFLOP/s" when activation recomputation is on, Narayanan et al. 2021 §5.1); below the model FLOP/s when
  *     causal FlashAttention skips the masked half of the attention that the MFU convention counts
+ * @param errorBand the calibration error band of the job's workload class for speed ({@link ErrorBand#none()} for an
+ *     estimate built by hand); the intervals of the rates and times come from it
  */
 public record PerformanceEstimate(double flopsPerStep, Duration stepTime, double samplesPerSecond,
                                   double tokensPerSecond, double achievedTflopsPerGpu, double mfu,
                                   Bottleneck bottleneck, Optional<Duration> totalTime, double scalingEfficiency,
-                                  double hardwareTflopsPerGpu) {
+                                  double hardwareTflopsPerGpu, ErrorBand errorBand) {
 
   public PerformanceEstimate {
     checkArgument(flopsPerStep >= 0 && Double.isFinite(flopsPerStep), "FLOPs per step must be >= 0, was %s",
@@ -55,6 +58,15 @@ public record PerformanceEstimate(double flopsPerStep, Duration stepTime, double
         "scaling efficiency must be in (0, 1], was %s", scalingEfficiency);
     checkArgument(hardwareTflopsPerGpu >= 0 && Double.isFinite(hardwareTflopsPerGpu),
         "hardware TFLOP/s must be >= 0, was %s", hardwareTflopsPerGpu);
+    checkNotNull(errorBand, "errorBand");
+  }
+
+  /** The ten components before error bands; no band ({@link ErrorBand#none()}). */
+  public PerformanceEstimate(double flopsPerStep, Duration stepTime, double samplesPerSecond, double tokensPerSecond,
+                             double achievedTflopsPerGpu, double mfu, Bottleneck bottleneck,
+                             Optional<Duration> totalTime, double scalingEfficiency, double hardwareTflopsPerGpu) {
+    this(flopsPerStep, stepTime, samplesPerSecond, tokensPerSecond, achievedTflopsPerGpu, mfu, bottleneck, totalTime,
+        scalingEfficiency, hardwareTflopsPerGpu, ErrorBand.none());
   }
 
   /** The contract's nine components; hardware FLOP/s taken equal to model FLOP/s (no recomputation). */
@@ -62,6 +74,29 @@ public record PerformanceEstimate(double flopsPerStep, Duration stepTime, double
                              double achievedTflopsPerGpu, double mfu, Bottleneck bottleneck,
                              Optional<Duration> totalTime, double scalingEfficiency) {
     this(flopsPerStep, stepTime, samplesPerSecond, tokensPerSecond, achievedTflopsPerGpu, mfu, bottleneck, totalTime,
-        scalingEfficiency, achievedTflopsPerGpu);
+        scalingEfficiency, achievedTflopsPerGpu, ErrorBand.none());
+  }
+
+  /** {@link #stepTime()} with the interval of {@link #errorBand()}. */
+  public Interval<Duration> stepTimeInterval() {
+    return errorBand.ofPredictedTime(stepTime);
+  }
+
+  /**
+   * {@link #totalTime()} with the interval of {@link #errorBand()}: a measured time lies in it about 8 times in 10
+   * ({@code core/CALIBRATION.md}, "Error bars"); empty when the task gives no amount of work.
+   */
+  public Optional<Interval<Duration>> totalTimeInterval() {
+    return totalTime.map(errorBand::ofPredictedTime);
+  }
+
+  /** {@link #samplesPerSecond()} with the interval of {@link #errorBand()}. */
+  public Interval<Double> samplesPerSecondInterval() {
+    return errorBand.ofPredicted(samplesPerSecond);
+  }
+
+  /** {@link #tokensPerSecond()} with the interval of {@link #errorBand()}. */
+  public Interval<Double> tokensPerSecondInterval() {
+    return errorBand.ofPredicted(tokensPerSecond);
   }
 }

@@ -2,6 +2,7 @@ package io.github.gpusizer.examples.cli;
 
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.core.estimate.Interval;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -62,6 +63,62 @@ final class Output {
     }
     double s = seconds(d);
     return s >= 1 ? String.format(Locale.ROOT, "%.1f s", s) : String.format(Locale.ROOT, "%.0f ms", s * 1000);
+  }
+
+  /**
+   * A time with its interval, all three in the nominal's unit: {@code 2.1 h (1.7–2.8 h)},
+   * {@code 3.2 d (2.9–5.9 d)}, {@code 42.0 min (38.0–77.0 min)}, {@code 12.3 s (11.0–22.1 s)},
+   * {@code 350 ms (310–640 ms)}.
+   */
+  static String durationRange(Interval<Duration> i) {
+    double s = seconds(i.nominal());
+    String unit;
+    double scale;
+    if (s >= 86_400) {
+      unit = "d";
+      scale = 86_400;
+    } else if (s >= 3600) {
+      unit = "h";
+      scale = 3600;
+    } else if (s >= 60) {
+      unit = "min";
+      scale = 60;
+    } else if (s >= 1) {
+      unit = "s";
+      scale = 1;
+    } else {
+      unit = "ms";
+      scale = 1e-3;
+    }
+    return inUnit(s / scale) + " " + unit + " (" + inUnit(seconds(i.low()) / scale) + "–"
+        + inUnit(seconds(i.high()) / scale) + " " + unit + ")";
+  }
+
+  /** One decimal below 100, none from 100: {@code 2.1}, {@code 14.2}, {@code 350}. */
+  private static String inUnit(double v) {
+    return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /** A rate with its interval, as {@link #count}: {@code 1.23 k (1.1 k–1.5 k)}. */
+  static String countRange(Interval<Double> i) {
+    return count(i.nominal()) + " (" + count(i.low()) + "–" + count(i.high()) + ")";
+  }
+
+  /** A rate with its interval, as {@link #decimal}: {@code 537 (290–543)}. */
+  static String decimalRange(Interval<Double> i) {
+    return decimal(i.nominal()) + " (" + decimal(i.low()) + "–" + decimal(i.high()) + ")";
+  }
+
+  /** A size with its interval: {@code 61.2 GiB (49.0–70.3 GiB)} when the units agree, else each in its own. */
+  static String memoryRange(Interval<DataSize> i) {
+    String nominal = memory(i.nominal());
+    String low = memory(i.low());
+    String high = memory(i.high());
+    String unit = nominal.substring(nominal.lastIndexOf(' '));
+    if (low.endsWith(unit) && high.endsWith(unit)) {
+      return nominal + " (" + low.substring(0, low.length() - unit.length()) + "–" + high + ")";
+    }
+    return nominal + " (" + low + "–" + high + ")";
   }
 
   static double seconds(Duration d) {

@@ -115,7 +115,7 @@ final class RecommendReport {
     node.set("totalCost", Json.money(o.cost().rounded()));
     node.set("nativeTotalCost", Json.money(o.nativeCost().rounded()));
     node.put("costConverted", o.costConverted());
-    Json.putRounded(node, "wallSeconds", Output.seconds(o.wallTime()), 6);
+    Reports.seconds(node, "wallSeconds", o.wallTimeInterval());
     Json.putRounded(node, "startupSeconds", Output.seconds(o.startupTime()), 6);
     Json.putRounded(node, "computeSeconds", Output.seconds(o.computeTime()), 6);
     Json.putRounded(node, "checkpointSeconds", Output.seconds(o.checkpointTime()), 6);
@@ -125,9 +125,7 @@ final class RecommendReport {
     node.put("microBatch", o.microBatch());
     node.put("checkpointing", o.checkpointing().name());
     node.set("memory", Reports.memory(o.memory()));
-    ObjectNode throughput = node.putObject("throughput");
-    Json.putRounded(throughput, "samplesPerSecond", o.samplesPerSecond(), 6);
-    Json.putRounded(throughput, "tokensPerSecond", o.tokensPerSecond(), 6);
+    Reports.rates(node.putObject("throughput"), o.estimate().performance(), true);
     Json.putRounded(node, "stepSeconds", Output.seconds(o.stepTime()), 6);
     node.put("bottleneck", o.bottleneck().name());
     node.set("host", Reports.host(o.host()));
@@ -274,7 +272,7 @@ final class RecommendReport {
   static String describe(Option o) {
     return String.format(Locale.ROOT, "%s %s%s: %d x %s, %s, %s, %s", o.offering().provider(),
         o.offering().instanceType(), o.instances() > 1 ? " x" + o.instances() : "", o.gpus(), o.gpu().id(),
-        o.layout(), Output.duration(o.wallTime()), Output.money(o.cost()));
+        o.layout(), Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()));
   }
 
   private static String optionTable(List<Option> options, Recommendation rec, Set<Option> front) {
@@ -285,13 +283,17 @@ final class RecommendReport {
       table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
               + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
           o.instances(), o.gpus(), o.gpu().id(), o.layout(), Reports.size(o.memory().perGpu()),
-          Output.duration(o.wallTime()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
+          Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
           Output.money(pricePerHour(o)),
           o.bottleneck().name().toLowerCase(Locale.ROOT).replace('_', ' '), front.contains(o) ? "yes" : "");
     }
     String text = table.render();
     if (options.stream().anyMatch(Option::costConverted)) {
       text += "* converted from the offering's currency with reference exchange rates (override with --rate)\n";
+    }
+    if (!options.isEmpty()) {
+      text += "TIME: nominal (p10–p90 of the speed model's calibration errors for the workload class, "
+          + "core/CALIBRATION.md)\n";
     }
     return text;
   }

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
+import io.github.gpusizer.core.estimate.Interval;
 import io.github.gpusizer.core.estimate.MemoryBreakdown;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.estimate.PerformanceEstimate;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,22 +39,19 @@ final class Reports {
     root.set("memory", memory(e.memory()));
     PerformanceEstimate p = e.performance();
     ObjectNode throughput = root.putObject("throughput");
-    Json.putRounded(throughput, "samplesPerSecond", p.samplesPerSecond(), 6);
-    if (task.isImageModel()) {
-      throughput.putNull("tokensPerSecond");
-    } else {
-      Json.putRounded(throughput, "tokensPerSecond", p.tokensPerSecond(), 6);
-    }
+    rates(throughput, p, !task.isImageModel());
     ObjectNode flops = root.putObject("flops");
     Json.putRounded(flops, "perStep", p.flopsPerStep(), 6);
     Json.putRounded(flops, "achievedTflopsPerGpu", p.achievedTflopsPerGpu(), 4);
     Json.putRounded(flops, "mfu", p.mfu(), 4);
     ObjectNode time = root.putObject("time");
-    Json.putRounded(time, "stepSeconds", Output.seconds(p.stepTime()), 6);
-    if (p.totalTime().isPresent()) {
-      Json.putRounded(time, "totalSeconds", Output.seconds(p.totalTime().get()), 6);
+    seconds(time, "stepSeconds", p.stepTimeInterval());
+    if (p.totalTimeInterval().isPresent()) {
+      seconds(time, "totalSeconds", p.totalTimeInterval().get());
     } else {
       time.putNull("totalSeconds");
+      time.putNull("totalSecondsLow");
+      time.putNull("totalSecondsHigh");
     }
     Json.putRounded(root, "scalingEfficiency", p.scalingEfficiency(), 4);
     root.put("bottleneck", p.bottleneck().name());
@@ -60,6 +59,35 @@ final class Reports {
     ArrayNode warnings = root.putArray("warnings");
     e.warnings().forEach(warnings::add);
     return root;
+  }
+
+  /**
+   * Samples and tokens per second with their intervals ({@code samplesPerSecondLow}, {@code ...High}) and the error
+   * band's basis; tokens null when the model reads none.
+   */
+  static void rates(ObjectNode node, PerformanceEstimate p, boolean tokens) {
+    Interval<Double> samples = p.samplesPerSecondInterval();
+    Json.putRounded(node, "samplesPerSecond", samples.nominal(), 6);
+    Json.putRounded(node, "samplesPerSecondLow", samples.low(), 6);
+    Json.putRounded(node, "samplesPerSecondHigh", samples.high(), 6);
+    if (tokens) {
+      Interval<Double> t = p.tokensPerSecondInterval();
+      Json.putRounded(node, "tokensPerSecond", t.nominal(), 6);
+      Json.putRounded(node, "tokensPerSecondLow", t.low(), 6);
+      Json.putRounded(node, "tokensPerSecondHigh", t.high(), 6);
+    } else {
+      node.putNull("tokensPerSecond");
+      node.putNull("tokensPerSecondLow");
+      node.putNull("tokensPerSecondHigh");
+    }
+    node.put("errorBand", p.errorBand().basis());
+  }
+
+  /** {@code name}, {@code nameLow} and {@code nameHigh} in seconds. */
+  static void seconds(ObjectNode node, String name, Interval<Duration> interval) {
+    Json.putRounded(node, name, Output.seconds(interval.nominal()), 6);
+    Json.putRounded(node, name + "Low", Output.seconds(interval.low()), 6);
+    Json.putRounded(node, name + "High", Output.seconds(interval.high()), 6);
   }
 
   static void task(ObjectNode t, Task task) {
@@ -104,11 +132,16 @@ final class Reports {
 
   static ObjectNode memory(MemoryEstimate m) {
     ObjectNode node = Json.object();
-    node.put("perGpuBytes", m.perGpu().bytes());
+    Interval<DataSize> perGpu = m.perGpuInterval();
+    node.put("perGpuBytes", perGpu.nominal().bytes());
+    node.put("perGpuBytesLow", perGpu.low().bytes());
+    node.put("perGpuBytesHigh", perGpu.high().bytes());
     node.put("allocatedBytes", m.breakdown().allocated().bytes());
     node.put("capacityBytes", m.capacity().bytes());
     node.put("headroomBytes", m.headroom().bytes());
     node.put("fits", m.fits());
+    node.put("fit", m.fit().label());
+    node.put("errorBand", m.errorBand().basis());
     MemoryBreakdown b = m.breakdown();
     ObjectNode breakdown = node.putObject("breakdown");
     breakdown.put("weights", b.weights().bytes());
@@ -151,25 +184,32 @@ final class Reports {
         .row("temporary buffers", size(b.temporary()))
         .row("allocated (torch max_memory_allocated)", size(b.allocated()))
         .row("CUDA context + allocator overhead", size(b.overhead()))
-        .row("total (as nvidia-smi shows)", size(m.perGpu()))
+        .row("total (as nvidia-smi shows)", Output.memoryRange(m.perGpuInterval()))
         .row("GPU memory", size(m.capacity()));
     s.append(memory.render());
-    s.append(m.fits()
-        ? String.format(Locale.ROOT, "fits, %s free%n%n", size(m.headroom()))
-        : String.format(Locale.ROOT, "DOES NOT FIT: needs %s, has %s%n%n", size(m.perGpu()), size(m.capacity())));
+    s.append(switch (m.fit()) {
+      case FITS -> String.format(Locale.ROOT, "fits, %s free%n", size(m.headroom()));
+      case MAY_NOT_FIT -> String.format(Locale.ROOT, "MAY NOT FIT: needs %s, up to %s, has %s%n", size(m.perGpu()),
+          size(m.perGpuInterval().high()), size(m.capacity()));
+      case DOES_NOT_FIT -> String.format(Locale.ROOT, "DOES NOT FIT: needs %s, has %s%n", size(m.perGpu()),
+          size(m.capacity()));
+    });
+    s.append(String.format(Locale.ROOT, "memory interval: %s%n%n", m.errorBand().basis()));
     TextTable perf = new TextTable("PERFORMANCE", ">VALUE");
-    perf.row("step time", Output.duration(p.stepTime()))
-        .row("samples/s (all GPUs)", Output.decimal(p.samplesPerSecond()));
+    perf.row("step time", Output.durationRange(p.stepTimeInterval()))
+        .row("samples/s (all GPUs)", Output.decimalRange(p.samplesPerSecondInterval()));
     if (!task.isImageModel()) {
-      perf.row("tokens/s (all GPUs)", Output.count(p.tokensPerSecond()));
+      perf.row("tokens/s (all GPUs)", Output.countRange(p.tokensPerSecondInterval()));
     }
     perf.row("FLOPs per step", String.format(Locale.ROOT, "%.3g", p.flopsPerStep()))
         .row("achieved TFLOP/s per GPU", Output.decimal(p.achievedTflopsPerGpu()))
         .row("MFU", Output.percent(p.mfu()))
         .row("scaling efficiency", Output.percent(p.scalingEfficiency()))
         .row("bottleneck", p.bottleneck().name().toLowerCase(Locale.ROOT).replace('_', ' '))
-        .row("total time", p.totalTime().map(Output::duration).orElse("- (give --tokens or --samples)"));
+        .row("total time", p.totalTimeInterval().map(Output::durationRange)
+            .orElse("- (give --tokens or --samples)"));
     s.append(perf.render());
+    s.append(String.format(Locale.ROOT, "time and rate intervals: %s%n", p.errorBand().basis()));
     HostSizing h = e.host();
     s.append(String.format(Locale.ROOT, "%nhost per node: %d CPU cores, %s RAM, %s %s (%s)%n", h.cpuCores(),
         size(h.ram()), size(h.disk()), h.diskType().name().replace('_', ' '), h.reason()));

@@ -108,6 +108,51 @@ class EstimateCommandTest {
   }
 
   @Test
+  void json_gives_memory_time_and_rates_with_their_intervals() {
+    // GIVEN LoRA on an H100 with 50M tokens WHEN estimated as JSON
+    JsonNode json = Cli.run(with(LORA, "--format", "json")).json();
+    // THEN every figure has a low and a high end around it, and the verdict is spelt out
+    JsonNode memory = json.get("memory");
+    assertThat(memory.get("perGpuBytesLow").asLong()).isLessThanOrEqualTo(memory.get("perGpuBytes").asLong());
+    assertThat(memory.get("perGpuBytesHigh").asLong()).isGreaterThan(memory.get("perGpuBytes").asLong());
+    assertThat(memory.get("fit").asText()).isEqualTo("fits");
+    assertThat(memory.get("errorBand").asText()).contains("LoRA/QLoRA fine-tuning");
+    JsonNode time = json.get("time");
+    assertThat(time.get("totalSecondsLow").asDouble()).isLessThan(time.get("totalSeconds").asDouble());
+    assertThat(time.get("totalSecondsHigh").asDouble()).isGreaterThan(time.get("totalSeconds").asDouble());
+    assertThat(time.get("stepSecondsHigh").asDouble() / time.get("stepSeconds").asDouble())
+        .isCloseTo(time.get("totalSecondsHigh").asDouble() / time.get("totalSeconds").asDouble(),
+            within(1e-4)); // both are the band's p90 ratio; the JSON keeps six significant digits
+    JsonNode rates = json.get("throughput");
+    assertThat(rates.get("tokensPerSecondLow").asDouble()).isLessThan(rates.get("tokensPerSecond").asDouble());
+    assertThat(rates.get("tokensPerSecondHigh").asDouble()).isGreaterThan(rates.get("tokensPerSecond").asDouble());
+  }
+
+  @Test
+  void table_shows_the_total_time_with_its_interval_and_where_the_interval_comes_from() {
+    String out = Cli.run(LORA).out();
+    assertThat(out).containsPattern("total time +\\d+\\.\\d h \\(\\d+\\.\\d–\\d+\\.\\d h\\)");
+    assertThat(out).contains("time and rate intervals: p10–p90 of predicted/measured over ");
+  }
+
+  @Test
+  void peak_near_the_capacity_may_not_fit_and_says_so_but_still_exits_zero() {
+    // GIVEN Llama-2-7B LoRA at sequence 1280 on a 24 GiB RTX 4090: about 22.7 GiB nominal, within 10% of the capacity
+    String[] tight = {"estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "rtx4090", "--seq", "1280"};
+    // WHEN estimated
+    Cli.Run json = Cli.run(with(tight, "--format", "json"));
+    Cli.Run table = Cli.run(tight);
+    // THEN the nominal peak fits but the interval reaches past the capacity: a risk, named in the warnings
+    assertThat(json.exit()).as(json.err()).isZero();
+    JsonNode memory = json.json().get("memory");
+    assertThat(memory.get("fits").asBoolean()).isTrue();
+    assertThat(memory.get("fit").asText()).isEqualTo("may not fit");
+    assertThat(memory.get("perGpuBytesHigh").asLong()).isGreaterThan(memory.get("capacityBytes").asLong());
+    assertThat(json.json().get("warnings").toString()).contains("may not fit: needs ");
+    assertThat(table.out()).contains("MAY NOT FIT: needs ");
+  }
+
+  @Test
   void table_shows_both_memory_figures_and_the_bottleneck() {
     Cli.Run run = Cli.run(LORA);
     assertThat(run.exit()).isZero();

@@ -69,6 +69,32 @@ class RecommendCommandTest {
   }
 
   @Test
+  void every_option_gives_its_wall_time_and_memory_with_an_interval_and_a_fit_verdict() {
+    for (JsonNode o : json.get("options")) {
+      double wall = o.get("wallSeconds").asDouble();
+      // start-up and checkpoints are taken as they are; only the steps scale with the speed band
+      assertThat(o.get("wallSecondsLow").asDouble()).isLessThanOrEqualTo(wall);
+      assertThat(o.get("wallSecondsHigh").asDouble()).isGreaterThan(wall);
+      long perGpu = o.at("/memory/perGpuBytes").asLong();
+      assertThat(o.at("/memory/perGpuBytesLow").asLong()).isLessThanOrEqualTo(perGpu);
+      assertThat(o.at("/memory/perGpuBytesHigh").asLong()).isGreaterThan(perGpu);
+      // the sizer keeps only options whose nominal peak fits
+      String fit = o.at("/memory/fit").asText();
+      assertThat(fit).isIn("fits", "may not fit");
+      assertThat(fit.equals("may not fit")).isEqualTo(
+          o.at("/memory/perGpuBytesHigh").asLong() > o.at("/memory/capacityBytes").asLong());
+      assertThat(o.at("/throughput/errorBand").asText()).startsWith("p10–p90 of predicted/measured over ");
+    }
+  }
+
+  @Test
+  void table_time_column_shows_the_nominal_time_and_its_interval_in_one_unit() {
+    String out = Cli.run(MAIN_JOB).out();
+    assertThat(out).containsPattern("\\d+(\\.\\d)? (min|h|d) \\(\\d+(\\.\\d)?–\\d+(\\.\\d)? (min|h|d)\\)");
+    assertThat(out).contains("TIME: nominal (p10–p90 of the speed model's calibration errors");
+  }
+
+  @Test
   void options_are_ranked_cheapest_first() {
     List<BigDecimal> costs = new ArrayList<>();
     json.get("options").forEach(o -> costs.add(o.at("/totalCost/amount").decimalValue()));

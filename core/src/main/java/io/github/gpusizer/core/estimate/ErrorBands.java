@@ -1,0 +1,274 @@
+package io.github.gpusizer.core.estimate;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The error band of every workload class and quantity, as {@code error-bands.tsv} holds them. The file is derived,
+ * not typed in: {@code CalibrationTest} recomputes it with {@link #derive} from the calibration cases and fails when
+ * it is stale. The rule: per class and quantity, the 10th and 90th percentiles of {@code ln(predicted / measured)}
+ * (linear interpolation between order statistics, Hyndman and Fan 1996 type 7, NumPy's and R's default), written as
+ * ratios rounded outwards to four decimals; a class with fewer than {@link #MIN_CASES} cases takes the band of all
+ * cases of its quantity (pooled).
+ */
+final class ErrorBands {
+  static final String RESOURCE = "error-bands.tsv";
+  /** Fewest cases a class needs for a band of its own: with 5, the p10 and p90 fall inside the extreme cases. */
+  static final int MIN_CASES = 5;
+  static final double LOW_QUANTILE = 0.10;
+  static final double HIGH_QUANTILE = 0.90;
+  private static final String POOLED = "ALL";
+  private static final String HEADER = "quantity\tclass\tcases\tp10_ratio\tp90_ratio\tband\tcase_ids";
+
+  /** What a band describes: a speed (rates, and times as their inverse) or the memory per GPU. */
+  enum Quantity {
+    SPEED("speed"),
+    MEMORY("memory");
+
+    private final String label;
+
+    Quantity(String label) {
+      this.label = label;
+    }
+  }
+
+  /** One calibration case: its prediction over its measurement. */
+  record Residual(Quantity quantity, WorkloadClass workloadClass, String caseId, double ratio) {
+    Residual {
+      checkNotNull(quantity, "quantity");
+      checkNotNull(workloadClass, "workloadClass");
+      checkArgument(!caseId.isBlank() && !caseId.contains("\t") && !caseId.contains(","),
+          "case id must be non-blank, without tabs or commas, was '%s'", caseId);
+      checkArgument(ratio > 0 && Double.isFinite(ratio), "ratio must be finite and > 0, was %s", ratio);
+    }
+  }
+
+  /** One line of the file: a band and the cases it was derived from. */
+  private record Line(Quantity quantity, String cls, List<String> caseIds, double low, double high, boolean pooled) {}
+
+  private final ImmutableList<Line> lines;
+  private final ImmutableMap<Quantity, ImmutableMap<WorkloadClass, ErrorBand>> bands;
+
+  private ErrorBands(List<Line> lines) {
+    this.lines = ImmutableList.copyOf(lines);
+    Map<Quantity, ImmutableMap<WorkloadClass, ErrorBand>> byQuantity = new EnumMap<>(Quantity.class);
+    for (Quantity q : Quantity.values()) {
+      Line all = find(q, POOLED);
+      ImmutableMap.Builder<WorkloadClass, ErrorBand> perClass = ImmutableMap.builder();
+      for (WorkloadClass c : WorkloadClass.values()) {
+        Line own = find(q, c.name());
+        String basis = own.pooled
+            ? "p10–p90 of predicted/measured over all " + all.caseIds.size() + " " + q.label
+                + " calibration cases (pooled: " + c.label() + " has " + own.caseIds.size() + ", fewer than "
+                + MIN_CASES + ")"
+            : "p10–p90 of predicted/measured over " + own.caseIds.size() + " " + q.label + " calibration cases of "
+                + c.label();
+        perClass.put(c, new ErrorBand(own.low, own.high, basis));
+      }
+      byQuantity.put(q, perClass.build());
+    }
+    this.bands = ImmutableMap.copyOf(byQuantity);
+  }
+
+  private Line find(Quantity q, String cls) {
+    return lines.stream().filter(l -> l.quantity == q && l.cls.equals(cls)).findFirst()
+        .orElseThrow(() -> new IllegalStateException(RESOURCE + " has no line for " + q + " " + cls));
+  }
+
+  /** The bands bundled on the class path, loaded once. */
+  static ErrorBands bundled() {
+    return Bundled.BANDS;
+  }
+
+  /** The band of speeds (rates, and times as their inverse) of a class. */
+  ErrorBand speed(WorkloadClass c) {
+    return bands.get(Quantity.SPEED).get(checkNotNull(c, "class"));
+  }
+
+  /** The band of the memory per GPU of a class. */
+  ErrorBand memory(WorkloadClass c) {
+    return bands.get(Quantity.MEMORY).get(checkNotNull(c, "class"));
+  }
+
+  /**
+   * Derives the bands from calibration cases by the rule in the class comment.
+   *
+   * @throws IllegalArgumentException if a quantity has fewer than {@link #MIN_CASES} cases in all
+   */
+  static ErrorBands derive(List<Residual> residuals) {
+    List<Line> out = new ArrayList<>();
+    for (Quantity q : Quantity.values()) {
+      List<Residual> all = residuals.stream().filter(r -> r.quantity() == q).toList();
+      checkArgument(all.size() >= MIN_CASES, "%s needs at least %s cases for a pooled band, has %s", q, MIN_CASES,
+          all.size());
+      double[] pooled = band(all);
+      out.add(new Line(q, POOLED, ids(all), pooled[0], pooled[1], false));
+      for (WorkloadClass c : WorkloadClass.values()) {
+        List<Residual> own = all.stream().filter(r -> r.workloadClass() == c).toList();
+        boolean pooledBand = own.size() < MIN_CASES;
+        double[] b = pooledBand ? pooled : band(own);
+        out.add(new Line(q, c.name(), ids(own), b[0], b[1], pooledBand));
+      }
+    }
+    return new ErrorBands(out);
+  }
+
+  private static List<String> ids(List<Residual> residuals) {
+    return residuals.stream().map(Residual::caseId).toList();
+  }
+
+  /** The p10 and p90 of predicted/measured, rounded outwards to four decimals. */
+  private static double[] band(List<Residual> residuals) {
+    double[] logs = residuals.stream().mapToDouble(r -> Math.log(r.ratio())).sorted().toArray();
+    return new double[] {round(Math.exp(quantile(logs, LOW_QUANTILE)), RoundingMode.FLOOR),
+        round(Math.exp(quantile(logs, HIGH_QUANTILE)), RoundingMode.CEILING)};
+  }
+
+  /** Hyndman and Fan's type 7: {@code h = (n − 1)p}, linear between the order statistics around {@code h}. */
+  static double quantile(double[] sorted, double p) {
+    checkArgument(sorted.length > 0, "no values");
+    double h = (sorted.length - 1) * p;
+    int below = (int) Math.floor(h);
+    int above = Math.min(below + 1, sorted.length - 1);
+    return sorted[below] + (h - below) * (sorted[above] - sorted[below]);
+  }
+
+  private static double round(double value, RoundingMode mode) {
+    return BigDecimal.valueOf(value).setScale(4, mode).doubleValue();
+  }
+
+  /** The file's text: a comment saying how it was made, the header, one line per quantity and class. */
+  String toTsv() {
+    StringBuilder s = new StringBuilder();
+    s.append("# Error bands of GpuSizer's estimators by workload class. DERIVED, do not edit: CalibrationTest\n")
+        .append("# (core/src/test/java/io/github/gpusizer/core/estimate) recomputes this file from its calibration\n")
+        .append("# cases (core/src/test/resources/calibration.tsv and measurements/h200.tsv) and prints it when it\n")
+        .append("# is stale. ratio = predicted / measured; p10_ratio and p90_ratio are exp of the 10th and 90th\n")
+        .append("# percentiles of ln(ratio), linear between order statistics (Hyndman and Fan 1996 type 7),\n")
+        .append("# rounded outwards to 4 decimals. A class with fewer than ").append(MIN_CASES)
+        .append(" cases takes its quantity's ALL band\n")
+        .append("# (band = pooled). speed: throughput, FLOP/s and time; memory: GB per GPU. See core/CALIBRATION.md.\n")
+        .append(HEADER).append('\n');
+    for (Line l : lines) {
+      s.append(l.quantity.label).append('\t').append(l.cls).append('\t').append(l.caseIds.size()).append('\t')
+          .append(fixed4(l.low)).append('\t').append(fixed4(l.high)).append('\t')
+          .append(l.cls.equals(POOLED) ? "all" : l.pooled ? "pooled" : "own").append('\t')
+          .append(l.caseIds.isEmpty() ? "-" : String.join(",", l.caseIds)).append('\n');
+    }
+    return s.toString();
+  }
+
+  private static String fixed4(double value) {
+    return BigDecimal.valueOf(value).setScale(4, RoundingMode.HALF_UP).toPlainString();
+  }
+
+  /**
+   * Reads the file's text strictly: every line but comments must parse, every quantity and class appear once.
+   *
+   * @throws IllegalStateException naming the line that is malformed, duplicated or missing
+   */
+  static ErrorBands parse(List<String> text, String name) {
+    List<Line> out = new ArrayList<>();
+    boolean header = false;
+    for (int i = 0; i < text.size(); i++) {
+      String raw = text.get(i);
+      int number = i + 1;
+      if (raw.startsWith("#") || raw.isBlank()) {
+        continue;
+      }
+      if (!header) {
+        if (!raw.equals(HEADER)) {
+          throw new IllegalStateException(name + " line " + number + ": expected the header '" + HEADER
+              + "', was '" + raw + "'");
+        }
+        header = true;
+        continue;
+      }
+      String[] cells = raw.split("\t", -1);
+      if (cells.length != 7) {
+        throw new IllegalStateException(name + " line " + number + ": expected 7 tab-separated columns, found "
+            + cells.length);
+      }
+      try {
+        Quantity q = quantity(cells[0]);
+        String cls = cells[1];
+        if (!cls.equals(POOLED)) {
+          WorkloadClass.valueOf(cls);
+        }
+        int cases = Integer.parseInt(cells[2]);
+        double low = Double.parseDouble(cells[3]);
+        double high = Double.parseDouble(cells[4]);
+        checkArgument(cells[5].equals(cls.equals(POOLED) ? "all" : cells[5].equals("pooled") ? "pooled" : "own"),
+            "band must be all on the ALL line and own or pooled on a class's line, was '%s'", cells[5]);
+        List<String> ids = cells[6].equals("-") ? List.of() : List.of(cells[6].split(",", -1));
+        checkArgument(ids.size() == cases, "cases says %s but %s case ids follow", cases, ids.size());
+        checkArgument(low > 0 && low <= high && Double.isFinite(high),
+            "ratios must satisfy 0 < p10 <= p90, were %s, %s", low, high);
+        boolean pooled = cells[5].equals("pooled");
+        checkArgument(pooled == (!cls.equals(POOLED) && cases < MIN_CASES),
+            "band must be pooled exactly when a class has fewer than %s cases, was %s with %s", MIN_CASES,
+            cells[5], cases);
+        for (Line l : out) {
+          checkArgument(l.quantity != q || !l.cls.equals(cls), "%s %s appears twice", cells[0], cls);
+        }
+        out.add(new Line(q, cls, ids, low, high, pooled));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(name + " line " + number + ": " + e.getMessage(), e);
+      }
+    }
+    if (!header) {
+      throw new IllegalStateException(name + " has no header line '" + HEADER + "'");
+    }
+    ErrorBands bands = new ErrorBands(out);
+    for (Line l : bands.lines) {
+      Line all = bands.find(l.quantity, POOLED);
+      if (l.pooled && (l.low != all.low || l.high != all.high)) {
+        throw new IllegalStateException(name + ": the pooled band of " + l.quantity.label + " " + l.cls
+            + " differs from its ALL line");
+      }
+    }
+    return bands;
+  }
+
+  private static Quantity quantity(String label) {
+    for (Quantity q : Quantity.values()) {
+      if (q.label.equals(label)) {
+        return q;
+      }
+    }
+    throw new IllegalArgumentException("quantity must be speed or memory, was '" + label + "'");
+  }
+
+  /** Loads the bundled file once, on first use. */
+  private static final class Bundled {
+    static final ErrorBands BANDS = load();
+
+    private static ErrorBands load() {
+      InputStream in = ErrorBands.class.getResourceAsStream(RESOURCE);
+      if (in == null) {
+        throw new IllegalStateException("bundled error bands missing from the class path: "
+            + ErrorBands.class.getPackageName().replace('.', '/') + "/" + RESOURCE);
+      }
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        return parse(reader.lines().toList(), RESOURCE);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + RESOURCE, e);
+      }
+    }
+  }
+}
