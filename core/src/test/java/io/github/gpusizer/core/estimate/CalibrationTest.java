@@ -414,7 +414,7 @@ class CalibrationTest {
       cases.add(new Case("torchtitan_llama31_8b_8xH100_96_sac_mem", "MiB reserved (torch max_memory_reserved)",
           value("torchtitan_llama31_8b_8xH100_96_sac_mem") * 1024,
           () -> (ESTIMATOR.memory(task, hw, fsdp).breakdown().total().bytes() - MemoryModel.CUDA_CONTEXT_BYTES)
-              / (double) (1L << 20), MEMORY_BOUND));
+              / (double) (1L << 20), MEMORY_BOUND).memory(task, hw, fsdp));
       cases.add(perGpuTokens("torchtitan_llama31_8b_8xH100_96_sac_tps", task, hw, fsdp));
     }
     // ---- fine-tuning memory (torch.cuda.max_memory_allocated, 10^9 bytes)
