@@ -97,8 +97,9 @@ final class Advisor {
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
     if (asRun.microBatch() > asked.microBatch()) {
-      out.add("micro-batch " + asRun.microBatch() + " per GPU, the largest that fits and divides the global batch "
-          + "(none was chosen)");
+      out.add("micro-batch " + asRun.microBatch() + " per GPU: none was chosen, so the largest that fits even at the "
+          + "high end of the memory estimate" + (asked.globalBatch() > 0 ? " and divides the global batch" : "")
+          + " (fix it with a micro-batch of your own)");
     } else if (asRun.microBatch() != asked.microBatch()) {
       out.add(asked.kind().isTraining()
           ? "micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()

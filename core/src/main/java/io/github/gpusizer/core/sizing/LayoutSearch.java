@@ -257,6 +257,9 @@ final class LayoutSearch {
             if (reference ? memory(hw, tp, pp, zero, ck, mb).miss != null : !fits(hw, tp, pp, zero, ck, mb)) {
               continue;
             }
+            if (mb > task.microBatch() && !surelyFits(hw, tp, pp, zero, ck, mb)) {
+              continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
+            }
             recipes.add(new Recipe(tp, pp, zero, ck, mb));
             break; // the largest micro-batch that fits is the fastest of this recipe
           }
@@ -321,6 +324,22 @@ final class LayoutSearch {
   private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     Layout layout = layout(hw, tp, pp, zero);
     return estimator.memory(variant(mb, ck, layout.dataParallel()), hw, layout);
+  }
+
+  /**
+   * Whether the recipe fits even at the high end of its memory interval (the p90 of the calibration errors of its
+   * workload class, {@link io.github.gpusizer.core.estimate.ErrorBand}): the margin a micro-batch the caller did
+   * not choose must leave, so the sizer never raises one into a likely out-of-memory.
+   */
+  private boolean surelyFits(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+    try {
+      MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
+      return m.fit() == io.github.gpusizer.core.estimate.Fit.FITS
+          && m.capacity().bytes() - m.perGpuInterval().high().bytes()
+              >= settings.requiredHeadroom(m.capacity()).bytes();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   private boolean fitsWithHeadroom(MemoryEstimate m) {
