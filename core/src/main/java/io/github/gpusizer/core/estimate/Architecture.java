@@ -54,25 +54,9 @@ final class Architecture {
     return Math.max(0, t.activeParameters() - lookup + head);
   }
 
-  /**
-   * LoRA adapter parameters: {@code rank × (in + out)} per targeted matrix per layer (Hu et al. 2021, "LoRA", §4:
-   * {@code W + BA} with {@code B ∈ R^{d×r}}, {@code A ∈ R^{r×k}}). Llama-2-7B, rank 8 on Q and V: 32 × 2 × 8 ×
-   * (4096 + 4096) = 4,194,304.
-   */
+  /** LoRA adapter parameters: {@link LoraTarget#adapterParameters}. */
   static long loraParameters(Transformer t, int rank, Set<LoraTarget> targets) {
-    long h = t.hidden();
-    long q = queryDim(t);
-    long kv = t.kvDim();
-    long perLayer = 0;
-    for (LoraTarget target : targets) {
-      perLayer += switch (target) {
-        case Q -> rank * (h + q);
-        case K, V -> rank * (h + kv);
-        case O -> rank * (q + h);
-        case MLP -> (t.gatedMlp() ? 3L : 2L) * rank * (h + t.ffn()) * t.experts();
-      };
-    }
-    return perLayer * t.totalLayers();
+    return LoraTarget.adapterParameters(t, rank, targets);
   }
 
   /**

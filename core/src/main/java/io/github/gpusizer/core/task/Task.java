@@ -160,6 +160,21 @@ public record Task(
   }
 
   /**
+   * Parameters that receive gradients: all of them when training, the adapters for LoRA and QLoRA
+   * ({@link LoraTarget#adapterParameters}; 0 for a model that is not a transformer, which has no adapter targets),
+   * none for inference.
+   */
+  public long trainableParameters() {
+    if (!kind.isTraining()) {
+      return 0;
+    }
+    if (!kind.isAdapter()) {
+      return model.parameters();
+    }
+    return model instanceof Transformer t ? LoraTarget.adapterParameters(t, loraRank, loraTargets) : 0;
+  }
+
+  /**
    * The recipe this task runs with on {@code gpu}: its own where chosen or supported; otherwise the best the GPU
    * supports (DESIGN.md §6a): FP16 mixed precision with loss scaling on tensor-core GPUs without BF16 (compute
    * capability 7.x: Volta, Turing; Micikevicius et al. 2018, "Mixed Precision Training"), else TF32, else FP32.

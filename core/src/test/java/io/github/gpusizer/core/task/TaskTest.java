@@ -44,6 +44,13 @@ class TaskTest {
   }
 
   @Test
+  void trainable_parameters_are_all_for_training_the_adapters_for_lora_and_none_for_inference() {
+    assertThat(Task.lora(LLAMA, 8).tokens(1e9).build().trainableParameters()).isEqualTo(4_194_304L);
+    assertThat(Task.fullFineTuning(LLAMA).tokens(1e9).build().trainableParameters()).isEqualTo(6_738_415_616L);
+    assertThat(Task.inference(LLAMA).tokens(1e9).build().trainableParameters()).isZero();
+  }
+
+  @Test
   void rejects_lora_rank_above_the_hidden_size() {
     assertThatThrownBy(() -> Task.lora(LLAMA, 4097).build())
         .isInstanceOf(IllegalArgumentException.class)

@@ -56,7 +56,7 @@ final class RecommendReport {
     ObjectNode model = root.putObject("model");
     model.put("name", task.model().name());
     model.put("parameters", task.model().parameters());
-    model.put("trainableParameters", Trainable.parameters(task));
+    model.put("trainableParameters", task.trainableParameters());
     Reports.task(root.putObject("task"), task);
     root.put("objective", rec.objective().name());
     root.put("currency", rec.currency().getCurrencyCode());
@@ -228,7 +228,7 @@ final class RecommendReport {
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "%s, %s, %s parameters (%s trainable)%s; objective %s; costs in %s%n",
         task.model().name(), Reports.kind(task), Output.count(task.model().parameters()),
-        Output.count(Trainable.parameters(task)),
+        Output.count(task.trainableParameters()),
         task.tokens().isPresent() ? ", " + Output.count(task.tokens().getAsDouble()) + " tokens"
             : task.samples().isPresent() ? ", " + Output.count(task.samples().getAsDouble()) + " samples" : "",
         rec.objective().name().toLowerCase(Locale.ROOT).replace('_', ' '), rec.currency().getCurrencyCode()));

@@ -25,7 +25,7 @@ final class Reports {
     ObjectNode model = root.putObject("model");
     model.put("name", task.model().name());
     model.put("parameters", task.model().parameters());
-    model.put("trainableParameters", Trainable.parameters(task));
+    model.put("trainableParameters", task.trainableParameters());
     ObjectNode t = root.putObject("task");
     task(t, task);
     ObjectNode hardware = root.putObject("hardware");
@@ -171,7 +171,7 @@ final class Reports {
     MemoryBreakdown b = m.breakdown();
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "%s, %s, %s parameters (%s trainable)%n", task.model().name(),
-        kind(task), Output.count(task.model().parameters()), Output.count(Trainable.parameters(task))));
+        kind(task), Output.count(task.model().parameters()), Output.count(task.trainableParameters())));
     s.append(String.format(Locale.ROOT, "on %d x %s (%s), layout %s%n%n", e.hardware().gpus(),
         e.hardware().gpu().name(), e.hardware().nodes() > 1 ? e.hardware().nodes() + " nodes" : "1 node",
         e.layout()));
