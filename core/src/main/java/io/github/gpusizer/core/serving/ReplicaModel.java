@@ -223,11 +223,12 @@ final class ReplicaModel {
     double stalls = rate * traffic.outputTokens() * tpot;
     double tpotP95 = stepSeconds + Queueing.poissonP95(stalls) * prefillSeconds / traffic.outputTokens();
     // Prompts queue ahead of decode steps, behind the pass in progress: residual of a prefill or a decode step.
+    // The GPU decodes whenever it is not prefilling and a sequence is running (P(any) = 1 − e^−B, M/G/∞).
+    double decoding = (1 - busyPrefill) * (1 - Math.exp(-batch));
     double variation = Queueing.squaredVariation(prefillSeconds, prefillP95Seconds);
-    double residual = rate * prefillSeconds * prefillSeconds * (1 + variation) / 2
-        + (1 - busyPrefill) * stepSeconds / 2;
+    double residual = rate * prefillSeconds * prefillSeconds * (1 + variation) / 2 + decoding * stepSeconds / 2;
     double meanWait = residual / (1 - busyPrefill);
-    double pWait = busyPrefill + (1 - busyPrefill) * (1 - Math.exp(-batch));
+    double pWait = busyPrefill + decoding;
     Latency latency = new Latency(Queueing.waitQuantile(meanWait, pWait, 0.5) + prefillSeconds,
         Queueing.waitQuantile(meanWait, pWait, 0.95) + prefillP95Seconds, tpot, tpotP95);
     return Result.success(new Load(latency, batch, batchP95, busyPrefill, bottleneck(step, busyPrefill)));
