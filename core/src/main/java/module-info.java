@@ -8,5 +8,6 @@ module io.github.gpusizer.core {
   exports io.github.gpusizer.core.cost;
   exports io.github.gpusizer.core.estimate;
   exports io.github.gpusizer.core.model;
+  exports io.github.gpusizer.core.serving;
   exports io.github.gpusizer.core.task;
 }

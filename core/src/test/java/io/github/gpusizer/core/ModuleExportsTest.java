@@ -29,14 +29,15 @@ class ModuleExportsTest {
     assertThat(descriptor.name()).isEqualTo(ROOT);
     assertThat(descriptor.exports()).allSatisfy(e -> assertThat(e.isQualified()).isFalse());
     assertThat(descriptor.exports()).extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder(
-        ROOT, ROOT + ".cost", ROOT + ".estimate", ROOT + ".model", ROOT + ".task");
+        ROOT, ROOT + ".cost", ROOT + ".estimate", ROOT + ".model", ROOT + ".serving", ROOT + ".task");
     assertThat(descriptor.opens()).isEmpty();
 
     // AND every package of the module is either exported or listed here as internal
     try (Stream<Path> dirs = Files.walk(classes.resolve(ROOT.replace('.', '/')))) {
       assertThat(dirs.filter(Files::isDirectory).map(d -> classes.relativize(d).toString().replace('/', '.'))
           .collect(Collectors.toSet()))
-          .containsExactlyInAnyOrder(ROOT, ROOT + ".cost", ROOT + ".estimate", ROOT + ".model", ROOT + ".task",
+          .containsExactlyInAnyOrder(ROOT, ROOT + ".cost", ROOT + ".estimate", ROOT + ".model", ROOT + ".serving",
+              ROOT + ".task",
               ROOT + ".sizing");
     }
   }

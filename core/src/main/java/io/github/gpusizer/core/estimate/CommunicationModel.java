@@ -79,18 +79,23 @@ final class CommunicationModel {
 
   /** Tensor-parallel all-reduces while serving: 2 per layer per forward pass (prefill and every decode step). */
   static double inference(Job job, double generated) {
+    return tensorParallelPass(job, job.microTokens()) + generated * tensorParallelPass(job, job.microBatch);
+  }
+
+  /**
+   * The 2 all-reduces per layer of one tensor-parallel forward pass over {@code tokens} tokens (Shoeybi et al. 2019,
+   * "Megatron-LM", §3: one after the attention block, one after the MLP): a ring moves {@code 2(n−1)/n} of the
+   * {@code tokens × hidden} activations through each GPU, plus NCCL's small-message latency; 0 without tensor
+   * parallelism.
+   */
+  static double tensorParallelPass(Job job, double tokens) {
     if (job.tp <= 1 || !(job.model instanceof Transformer t)) {
       return 0;
     }
     double bandwidth = Links.intraNodeGBps(job.gpu, job.tp) * 1e9 * job.tuning.linkEfficiency();
     double ring = 2 * (job.tp - 1.0) / job.tp;
-    double layers = t.totalLayers();
-    double e = job.activationBytes;
-    double prefill = 2 * layers * (ring * job.microTokens() * t.hidden() * e / bandwidth
+    return 2 * t.totalLayers() * (ring * tokens * t.hidden() * job.activationBytes / bandwidth
         + Links.COLLECTIVE_LATENCY_SECONDS);
-    double decode = generated * 2 * layers * (ring * job.microBatch * t.hidden() * e / bandwidth
-        + Links.COLLECTIVE_LATENCY_SECONDS);
-    return prefill + decode;
   }
 
   /**

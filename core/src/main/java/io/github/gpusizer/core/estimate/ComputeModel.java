@@ -465,6 +465,34 @@ final class ComputeModel {
 
   /** Prefill of the prompt batch, then {@code generatedTokens} decode steps; returns the tokens generated per sequence. */
   private static double transformerInference(Job job, Transformer t, Roofline run, double hostPerLayer) {
+    prefill(job, t, run, hostPerLayer);
+    double g = decodedTokens(job, t);
+    if (g > 0) {
+      // the mean context over the g steps: the prompt plus half the generated tokens
+      Roofline step = decodeStep(job, t, job.sequence + (g + 1) / 2.0, job.activationBytes, hostPerLayer);
+      run.computeSeconds += g * step.computeSeconds;
+      run.memorySeconds += g * step.memorySeconds;
+      run.hostSeconds += g * step.hostSeconds;
+      run.flops += g * step.flops;
+    }
+    return g;
+  }
+
+  /** The four matmul shapes of a layer: {K, N, count} for QKV, the output projection, up/gate and down. */
+  private static double[][] layerShapes(Transformer t) {
+    double h = t.hidden();
+    double q = Architecture.queryDim(t);
+    double kv = t.kvDim();
+    double f = t.ffn();
+    double experts = t.activeExperts();
+    return new double[][] {{h, q + 2 * kv, 1}, {q, h, 1}, {h, (t.gatedMlp() ? 2 : 1) * f, experts}, {f, h, experts}};
+  }
+
+  /**
+   * The prefill of {@code microBatch} prompts of {@code sequence} tokens in one pass: all prompt tokens through the
+   * matmuls, the attention core, the element-wise traffic and the output head of each prompt's last token.
+   */
+  static void prefill(Job job, Transformer t, Roofline run, double hostPerLayer) {
     double e = job.activationBytes;
     double tp = job.tp;
     double b = job.microBatch;
@@ -472,17 +500,9 @@ final class ComputeModel {
     double stageLayers = (double) t.totalLayers();
     double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
-    double kv = t.kvDim();
-    double f = t.ffn();
-    double experts = t.activeExperts();
-    double split = job.modelShard(1);
     double weightBytes = servedBytesPerLayerWeight(job, t);
-    double[][] shapes = {{h, q + 2 * kv, 1}, {q, h, 1}, {h, (t.gatedMlp() ? 2 : 1) * f, experts}, {f, h, experts}};
-
-    // Prefill: all prompt tokens at once.
     double tokens = b * s;
-    for (double[] shape : shapes) {
+    for (double[] shape : layerShapes(t)) {
       double count = shape[2] * stageLayers;
       run.kernel(2 * tokens * shape[0] * shape[1] / tp * count,
           (e * tokens * shape[0] + weightBytes * shape[0] * shape[1] / tp + e * tokens * shape[1] / tp) * count,
@@ -495,31 +515,40 @@ final class ComputeModel {
         efficiency);
     double kernels = KERNELS_PER_TRANSFORMER_LAYER * stageLayers + 1;
     atLeast(run, Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
+  }
 
-    // Decode: one token per sequence per step; weights and the KV cache are read every step.
-    double g = decodedTokens(job, t);
-    if (g > 0) {
-      double context = s + (g + 1) / 2.0;
-      Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
-      for (double[] shape : shapes) {
-        double count = shape[2] * stageLayers;
-        step.kernel(2 * b * shape[0] * shape[1] / tp * count,
-            (e * b * shape[0] + weightBytes * shape[0] * shape[1] / tp + e * b * shape[1] / tp) * count,
-            efficiency);
-      }
-      double attentionFlops = 4 * b * context * q / tp * stageLayers;
-      double kvBytes = 2 * b * context * kv * e / tp * stageLayers;
-      step.kernel(attentionFlops, kvBytes, efficiency * Efficiency.FLASH_RELATIVE);
-      step.stream(FORWARD_PASSES * stageLayers * b * MemoryModel.layerBytesPerToken(job, t, false) / tp);
-      step.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
+  /**
+   * One decode step: one token for each of {@code microBatch} sequences, each attending over {@code context} cached
+   * tokens whose keys and values take {@code kvBytes} per element. The weights are read once per step and the KV
+   * cache once per sequence, so the step is bandwidth-bound until the batch makes the matmuls compute-bound.
+   */
+  static Roofline decodeStep(Job job, Transformer t, double context, double kvBytes, double hostPerLayer) {
+    double e = job.activationBytes;
+    double tp = job.tp;
+    double b = job.microBatch;
+    double stageLayers = (double) t.totalLayers();
+    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double h = t.hidden();
+    double q = Architecture.queryDim(t);
+    double kv = t.kvDim();
+    double weightBytes = servedBytesPerLayerWeight(job, t);
+    Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
+        job.tuning.bandwidthEfficiency());
+    for (double[] shape : layerShapes(t)) {
+      double count = shape[2] * stageLayers;
+      step.kernel(2 * b * shape[0] * shape[1] / tp * count,
+          (e * b * shape[0] + weightBytes * shape[0] * shape[1] / tp + e * b * shape[1] / tp) * count,
           efficiency);
-      atLeast(step, Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
-      run.computeSeconds += g * step.computeSeconds;
-      run.memorySeconds += g * step.memorySeconds;
-      run.hostSeconds += g * step.hostSeconds;
-      run.flops += g * step.flops;
     }
-    return g;
+    double attentionFlops = 4 * b * context * q / tp * stageLayers;
+    double kvBytesRead = 2 * b * context * kv * kvBytes / tp * stageLayers;
+    step.kernel(attentionFlops, kvBytesRead, efficiency * Efficiency.FLASH_RELATIVE);
+    step.stream(FORWARD_PASSES * stageLayers * b * MemoryModel.layerBytesPerToken(job, t, false) / tp);
+    step.kernel(2 * b * h * t.vocab() / tp, (e * b * h + job.computeBytes * h * t.vocab() + 4 * b * t.vocab()) / tp,
+        efficiency);
+    double kernels = KERNELS_PER_TRANSFORMER_LAYER * stageLayers + 1;
+    atLeast(step, Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
+    return step;
   }
 
   /** Tokens decoded per sequence: the task's generated tokens; none for an encoder-only model, which cannot decode. */
@@ -534,6 +563,7 @@ final class ComputeModel {
       case INT8 -> 1 + 4.0 / t.hidden();
       case INT4 -> MemoryModel.INT4_BYTES_PER_WEIGHT;
       case NF4 -> MemoryModel.NF4_BYTES_PER_WEIGHT;
+      case FP8 -> MemoryModel.FP8_BYTES_PER_WEIGHT;
     };
   }
 }

@@ -6,6 +6,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
@@ -198,6 +199,74 @@ public final class Estimator {
     StepTime step = ComputeModel.step(job);
     InputPipeline.Rates input = InputPipeline.rates(job);
     return new Timing(step, input, Performance.combine(job, step, input));
+  }
+
+  /**
+   * The prefill of a serving engine: {@code task.microBatch()} prompts of {@code task.sequenceLength()} tokens in one
+   * forward pass, compute-bound for all but the shortest prompts, with its tensor-parallel all-reduces.
+   *
+   * @throws IllegalArgumentException if the model is not a transformer, or as {@link #estimate} does
+   */
+  public PassTime prefill(Task task, Hardware hardware, Layout layout) {
+    Job job = servingJob(task, hardware, layout);
+    Transformer t = (Transformer) job.model;
+    Roofline run = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
+        job.tuning.bandwidthEfficiency());
+    ComputeModel.prefill(job, t, run, hostSecondsPerLayer(job));
+    return new PassTime(run.computeSeconds, run.memorySeconds, run.hostSeconds,
+        CommunicationModel.tensorParallelPass(job, job.microTokens()));
+  }
+
+  /**
+   * One decode step of a serving engine: one token for each of {@code task.microBatch()} sequences, each attending
+   * over {@code task.sequenceLength()} cached tokens stored at {@code kvCacheBytesPerElement} bytes (2 for FP16/BF16,
+   * 1 for an FP8 KV cache). Reads the weights once and every sequence's KV cache, so it is bandwidth-bound until the
+   * batch makes the matmuls compute-bound.
+   *
+   * @throws IllegalArgumentException if the model is not a transformer, the element size is not 1, 2 or 4 bytes,
+   *     or as {@link #estimate} does
+   */
+  public PassTime decodeStep(Task task, Hardware hardware, Layout layout, int kvCacheBytesPerElement) {
+    Job job = servingJob(task, hardware, layout);
+    checkKvBytes(kvCacheBytesPerElement);
+    Roofline step = ComputeModel.decodeStep(job, (Transformer) job.model, job.sequence, kvCacheBytesPerElement,
+        hostSecondsPerLayer(job));
+    return new PassTime(step.computeSeconds, step.memorySeconds, step.hostSeconds,
+        CommunicationModel.tensorParallelPass(job, job.microBatch));
+  }
+
+  /**
+   * The KV-cache room of one GPU of a serving replica: its memory less the weights, one forward pass of
+   * {@code task.microBatch() × task.sequenceLength()} tokens (the largest prefill the engine runs at once) and the
+   * execution mode's overheads (a serving engine keeps 10% of the GPU free, as vLLM's {@code gpu_memory_utilization}
+   * of 0.9, and pages the cache; PyTorch's allocator caches a share of everything), and the bytes per cached token.
+   *
+   * @throws IllegalArgumentException if the model is not a transformer, the element size is not 1, 2 or 4 bytes,
+   *     or as {@link #memory} does
+   */
+  public KvCacheBudget kvCacheBudget(Task task, Hardware hardware, Layout layout, int kvCacheBytesPerElement) {
+    Job job = servingJob(task, hardware, layout);
+    checkKvBytes(kvCacheBytesPerElement);
+    return new KvCacheBudget(MemoryModel.inferenceWithoutKvCache(job),
+        DataSize.ofBytes(MemoryModel.kvCacheCapacityBytes(job)),
+        MemoryModel.kvCacheBytesPerToken(job, kvCacheBytesPerElement));
+  }
+
+  private Job servingJob(Task task, Hardware hardware, Layout layout) {
+    Job job = job(task, hardware, layout);
+    checkArgument(job.model instanceof Transformer, "serving passes need a transformer; %s is a %s",
+        job.model.name(), job.model.getClass().getSimpleName());
+    checkArgument(!job.training, "serving passes need an inference task, was %s", task.kind());
+    return job;
+  }
+
+  private static double hostSecondsPerLayer(Job job) {
+    return job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer() : 0;
+  }
+
+  private static void checkKvBytes(int bytes) {
+    checkArgument(bytes == 1 || bytes == 2 || bytes == 4,
+        "KV-cache bytes per element must be 1 (FP8), 2 (FP16/BF16) or 4 (FP32), was %s", bytes);
   }
 
   /**

@@ -83,6 +83,12 @@ final class MemoryModel {
   /** GPTQ/AWQ 4-bit: 4 bits per weight plus an FP16 scale and an FP16 zero point per group of 128 weights. */
   static final double INT4_BYTES_PER_WEIGHT = (4 + 32.0 / 128) / 8;
 
+  /**
+   * FP8 E4M3 weights: one byte each; vLLM's {@code fp8} quantisation keeps one FP32 scale per weight tensor
+   * (vLLM docs, "FP8 W8A8": "per-tensor scales for weights"), which is negligible.
+   */
+  static final double FP8_BYTES_PER_WEIGHT = 1;
+
   /** bitsandbytes 8-bit optimizers: one byte per state element plus one FP32 absmax per 2048-element block. */
   static final double ADAM_8BIT_BYTES_PER_STATE = 1 + 4.0 / 2048;
 
@@ -239,6 +245,7 @@ final class MemoryModel {
       case INT8 -> 1 + 4 / width;
       case INT4 -> INT4_BYTES_PER_WEIGHT;
       case NF4 -> NF4_BYTES_PER_WEIGHT;
+      case FP8 -> FP8_BYTES_PER_WEIGHT;
       case NONE -> baseBytes;
     };
     return quantized * bytes + (n - quantized) * baseBytes;
@@ -581,9 +588,43 @@ final class MemoryModel {
       return 0;
     }
     double context = (double) job.task.sequenceLength() + job.task.generatedTokens();
+    return kvCacheBytesPerToken(job, job.activationBytes) * context * job.microBatch;
+  }
+
+  /**
+   * KV-cache bytes one token of one sequence takes on one GPU, {@code 2 · layers · kvHeads · headDim · bytes}
+   * split over tensor-parallel ranks and pipeline stages; 0 for models that keep no KV cache.
+   */
+  static double kvCacheBytesPerToken(Job job, double bytesPerElement) {
+    if (!(job.model instanceof Transformer t) || t.stack() == Stack.ENCODER) {
+      return 0;
+    }
     double layers = t.stack() == Stack.ENCODER_DECODER ? t.decoderLayers() : t.totalLayers();
-    double e = job.activationBytes;
-    return 2 * layers * t.kvDim() * context * job.microBatch * e / job.tp / job.pp;
+    return 2 * layers * t.kvDim() * bytesPerElement / job.tp / job.pp;
+  }
+
+  /**
+   * Room left for the KV cache on one GPU once the weights, one forward pass of the task's batch (the largest
+   * prefill the engine runs) and the overheads of {@link #of} are held: the inverse of {@link #of} in the KV cache.
+   * A serving engine keeps {@link #SERVING_MEMORY_UTILIZATION} of the GPU and loses {@link #PAGED_KV_WASTE_FRACTION}
+   * of its pool to partly filled blocks; PyTorch's caching allocator holds its cache fraction of everything
+   * allocated, the KV cache included. Never negative.
+   */
+  static double kvCacheCapacityBytes(Job job) {
+    MemoryBreakdown without = inferenceWithoutKvCache(job);
+    double held = without.weights().bytes() + without.activations().bytes() + without.temporary().bytes();
+    double capacity = job.gpu.memory().bytes();
+    double room = job.task.executionMode().usesPyTorchAllocator()
+        ? (capacity - job.tuning.cudaContextBytes()) / (1 + job.tuning.allocatorCacheFraction()) - held
+        : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes() - held)
+            / (1 + PAGED_KV_WASTE_FRACTION);
+    return Math.max(0, room);
+  }
+
+  /** The inference breakdown with no KV cache: weights, one forward pass's working set and the overheads. */
+  static MemoryBreakdown inferenceWithoutKvCache(Job job) {
+    double weights = servedWeightBytes(job) * job.modelShard(1);
+    return of(job, weights, 0, 0, inferenceWorkingSet(job), 0, dequantisedMatrix(job));
   }
 
   /**

@@ -34,6 +34,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     description = "Sizes GPU hardware, cloud offerings, time and cost for deep-learning training, fine-tuning and "
         + "inference.",
     subcommands = {GpusCommand.class, OffersCommand.class, EstimateCommand.class, RecommendCommand.class,
+        ServeCommand.class,
         CheckCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 the request cannot be met (the message says what would make it feasible), "
         + "2 bad input (options, values, files), 3 internal error (rerun with --debug)."})
@@ -51,7 +52,7 @@ public final class GpuSizerCli implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(spec.commandLine(),
-        "a subcommand is required: gpus, offers, estimate, recommend or check");
+        "a subcommand is required: gpus, offers, estimate, recommend, serve or check");
   }
 
   public static void main(String[] args) {
