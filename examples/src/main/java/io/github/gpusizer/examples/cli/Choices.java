@@ -23,6 +23,11 @@ final class Choices<T> {
    * @throws IllegalArgumentException naming the option and the accepted words
    */
   T get(String word) {
+    return get(option, word);
+  }
+
+  /** {@link #get(String)}, naming {@code field} in the error instead of the option (a JSON request's field). */
+  T get(String field, String word) {
     String key = word.strip().toLowerCase(Locale.ROOT).replace('_', '-');
     T value = values.get(key);
     if (value == null) {

@@ -5,8 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.model.Presets;
+import io.github.gpusizer.core.serving.ServingRecommendation;
+import io.github.gpusizer.core.serving.ServingTask;
 import io.github.gpusizer.core.task.Task;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The CLI's JSON documents for programs that embed the library (the service example): the same fields as
@@ -29,6 +34,37 @@ public final class JsonReports {
   /** As {@code gpusizer estimate --format json}. */
   public static ObjectNode estimate(Estimate estimate) {
     return Reports.estimate(estimate);
+  }
+
+  /** As {@code gpusizer serve --format json}. */
+  public static ObjectNode serving(ServingRecommendation recommendation) {
+    return ServeCommand.report(recommendation);
+  }
+
+  /**
+   * The serving task of a request whose fields are named as {@code gpusizer serve}'s options in camel case
+   * ({@code model, rps, prompt, output, promptP95, outputP95, ttft, tpot, engine, quantization, kvDtype}), each
+   * given as text; errors name the field.
+   */
+  public static ServingTask servingTask(Function<String, Optional<String>> field) {
+    String model = field.apply("model").orElseThrow(
+        () -> new IllegalArgumentException("field 'model' is required: a preset id such as llama-2-70b"));
+    ServingTask.Builder b = ServingTask.builder(Presets.get(model))
+        .requestsPerSecond(Quantities.number("rps", required(field, "rps")))
+        .promptTokens(Quantities.integer("prompt", required(field, "prompt"), 1))
+        .outputTokens(Quantities.integer("output", required(field, "output"), 1));
+    field.apply("promptP95").ifPresent(v -> b.promptTokensP95(Quantities.integer("promptP95", v, 1)));
+    field.apply("outputP95").ifPresent(v -> b.outputTokensP95(Quantities.integer("outputP95", v, 1)));
+    field.apply("ttft").ifPresent(v -> b.ttft(ServeCommand.latency("ttft", v)));
+    field.apply("tpot").ifPresent(v -> b.tpot(ServeCommand.latency("tpot", v)));
+    b.engine(TaskOptions.ENGINES.get("engine", field.apply("engine").orElse("serving")));
+    b.quantization(ServeCommand.QUANTIZATION.get("quantization", field.apply("quantization").orElse("none")));
+    b.kvCache(ServeCommand.KV_TYPES.get("kvDtype", field.apply("kvDtype").orElse("bf16")));
+    return b.build();
+  }
+
+  private static String required(Function<String, Optional<String>> field, String name) {
+    return field.apply(name).orElseThrow(() -> new IllegalArgumentException("field '" + name + "' is required"));
   }
 
   /** As {@code gpusizer recommend --format json}. */

@@ -32,10 +32,10 @@ import picocli.CommandLine.Spec;
         + "traffic level within time-to-first-token and time-per-output-token targets.",
         "Exits with 1 when nothing meets the targets (the message says what would)."})
 final class ServeCommand implements Callable<Integer> {
-  private static final Choices<WeightQuantization> QUANTIZATION = Choices.of("--quantization", ImmutableMap.of(
+  static final Choices<WeightQuantization> QUANTIZATION = Choices.of("--quantization", ImmutableMap.of(
       "none", WeightQuantization.NONE, "int8", WeightQuantization.INT8, "int4", WeightQuantization.INT4,
       "fp8", WeightQuantization.FP8, "nf4", WeightQuantization.NF4));
-  private static final Choices<Precision> KV_TYPES = Choices.of("--kv-dtype", ImmutableMap.of(
+  static final Choices<Precision> KV_TYPES = Choices.of("--kv-dtype", ImmutableMap.of(
       "bf16", Precision.BF16, "fp16", Precision.FP16, "fp8", Precision.FP8, "fp32", Precision.FP32));
   private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s)");
 

@@ -13,6 +13,7 @@ import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
 import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
+import io.github.gpusizer.core.serving.ServingSizer;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Task;
@@ -53,6 +54,9 @@ public final class SizerService implements AutoCloseable {
   /** The fields a recommend request may carry. */
   public static final ImmutableSet<String> FIELDS = ImmutableSet.of("model", "task", "tokens", "samples", "epochs",
       "loraRank", "seq", "microBatch", "deadline", "budget", "objective", "maxGpus", "currency", "spot");
+  /** The fields of {@code POST /serve}: {@code gpusizer serve}'s options in camel case. */
+  public static final ImmutableSet<String> SERVE_FIELDS = ImmutableSet.of("model", "rps", "prompt", "output",
+      "promptP95", "outputP95", "ttft", "tpot", "engine", "quantization", "kvDtype", "maxGpus", "currency");
   private static final ImmutableMap<String, Objective> OBJECTIVES = ImmutableMap.of(
       "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE);
   private static final int MAX_BODY_BYTES = 64 * 1024;
@@ -110,8 +114,12 @@ public final class SizerService implements AutoCloseable {
         case "/recommend":
           reply(exchange, method, "POST", () -> recommend(body(exchange)));
           break;
+        case "/serve":
+          reply(exchange, method, "POST", () -> serve(body(exchange)));
+          break;
         default:
-          send(exchange, 404, error("no such path " + path + "; paths are GET /health, GET /gpus, POST /recommend"));
+          send(exchange, 404, error("no such path " + path
+              + "; paths are GET /health, GET /gpus, POST /recommend, POST /serve"));
       }
     }
   }
@@ -220,6 +228,20 @@ public final class SizerService implements AutoCloseable {
     return JsonReports.recommendation(rec, task);
   }
 
+  /** Sizes online inference for a request with the fields of {@code gpusizer serve} and answers its JSON. */
+  JsonNode serve(JsonNode request) {
+    for (Iterator<String> names = request.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!SERVE_FIELDS.contains(name)) {
+        throw new IllegalArgumentException("unknown field '" + name + "'; fields are " + SERVE_FIELDS);
+      }
+    }
+    ServingSizer sizer = ServingSizer.forTask(JsonReports.servingTask(f -> text(request, f))).catalog(catalog);
+    text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(Quantities.integer("maxGpus", v, 1)));
+    text(request, "currency").ifPresent(v -> sizer.currency(Quantities.currency("currency", v)));
+    return JsonReports.serving(sizer.recommend());
+  }
+
   private static java.util.Optional<String> text(JsonNode request, String field) {
     JsonNode node = request.get(field);
     if (node == null || node.isNull()) {
@@ -247,6 +269,6 @@ public final class SizerService implements AutoCloseable {
   public static void main(String[] args) throws IOException {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
     SizerService service = start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), Catalog.bundled());
-    System.out.println("listening on http://127.0.0.1:" + service.port() + "/ (POST /recommend, GET /gpus, GET /health)");
+    System.out.println("listening on http://127.0.0.1:" + service.port() + "/ (POST /recommend, POST /serve, GET /gpus, GET /health)");
   }
 }

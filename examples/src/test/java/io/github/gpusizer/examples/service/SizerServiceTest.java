@@ -97,6 +97,31 @@ class SizerServiceTest {
   }
 
   @Test
+  void serves_as_the_cli_does() throws Exception {
+    HttpResponse<String> r = post("/serve", "{\"model\": \"llama-2-7b\", \"rps\": 2, \"prompt\": 500, "
+        + "\"output\": 100, \"ttft\": \"2s\", \"tpot\": \"100ms\", \"kvDtype\": \"fp8\"}");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode rec = JSON.readTree(r.body());
+    assertThat(rec.get("feasible").asBoolean()).isTrue();
+    assertThat(rec.get("best")).isEqualTo(rec.get("options").get(0));
+    assertThat(rec.at("/best/ttftSeconds/p95").asDouble()).isLessThanOrEqualTo(2);
+    assertThat(rec.at("/best/tpotSeconds/p95").asDouble()).isLessThanOrEqualTo(0.1);
+  }
+
+  @Test
+  void bad_serve_requests_get_400_naming_the_field() throws Exception {
+    HttpResponse<String> missing = post("/serve", "{\"model\": \"llama-2-7b\", \"rps\": 2, \"prompt\": 500}");
+    assertThat(missing.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(missing.body()).get("error").asText()).contains("output");
+    HttpResponse<String> engine = post("/serve", "{\"model\": \"llama-2-7b\", \"rps\": 2, \"prompt\": 500, "
+        + "\"output\": 100, \"engine\": \"vllm\"}");
+    assertThat(engine.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(engine.body()).get("error").asText()).contains("engine", "serving", "vllm");
+    HttpResponse<String> unknown = post("/serve", "{\"model\": \"llama-2-7b\", \"qps\": 2}");
+    assertThat(JSON.readTree(unknown.body()).get("error").asText()).contains("qps", "rps");
+  }
+
+  @Test
   void wrong_method_and_path() throws Exception {
     assertThat(get("/recommend").statusCode()).isEqualTo(405);
     assertThat(get("/nope").statusCode()).isEqualTo(404);
