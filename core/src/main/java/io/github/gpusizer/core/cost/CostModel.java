@@ -226,14 +226,13 @@ public final class CostModel {
   }
 
   private static Money spotPrice(Offering offering) {
-    return offering.spotPerHour().orElseThrow(() -> new IllegalArgumentException(
+    return PricingMode.SPOT.price(offering).orElseThrow(() -> new IllegalArgumentException(
         offering.key() + " has no spot price; price it ON_DEMAND or give an offering sold as spot"));
   }
 
   private static Money listedSubscription(Offering offering, PricingMode mode) {
-    Optional<Money> price = mode == PricingMode.MONTHLY ? offering.monthly() : offering.yearly();
-    return price.orElseThrow(() -> new IllegalArgumentException(offering.key() + " lists no "
-        + mode.name().toLowerCase(java.util.Locale.ROOT) + " price; subscriptionBreakEven(offering, " + mode
+    return mode.price(offering).orElseThrow(() -> new IllegalArgumentException(offering.key() + " lists no "
+        + mode.label() + " price; subscriptionBreakEven(offering, " + mode
         + ") estimates one from the GPU's purchase price"));
   }
 

@@ -30,18 +30,7 @@ public record CostStep(CostModel model, Optional<Interruptions> interruptions) {
 
   /** Whether the offering has a price for the mode. */
   static boolean isSold(Offering o, PricingMode mode) {
-    switch (mode) {
-      case ON_DEMAND:
-        return true;
-      case SPOT:
-        return o.spotPerHour().isPresent();
-      case MONTHLY:
-        return o.monthly().isPresent();
-      case YEARLY:
-        return o.yearly().isPresent();
-      default:
-        throw new AssertionError(mode);
-    }
+    return mode.price(o).isPresent();
   }
 
   /**
