@@ -15,6 +15,7 @@ import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
+import java.util.Optional;
 
 /** Whether hardware and layout can run a task at all (errors), and what they should know (warnings). */
 final class Compatibility {
@@ -76,12 +77,23 @@ final class Compatibility {
   }
 
   private static void checkPrecision(PrecisionMode mode, Gpu gpu) {
-    Precision precision = mode.compute();
-    gpu.computeCapability().flatMap(has -> precision.unsupportedReason(gpu.name(), has)).ifPresent(reason -> {
+    precisionProblem(mode, gpu).ifPresent(reason -> {
       throw new IllegalArgumentException(mode + ": " + reason);
     });
-    checkArgument(gpu.supports(precision), "%s (%s) needs %s arithmetic; %s supports only %s", mode, precision,
-        precision, gpu.name(), gpu.denseTflops().keySet());
+  }
+
+  /**
+   * Why {@code gpu} cannot run {@code mode}'s number format (its compute capability, or no such format at all);
+   * empty if it can. The one precision check: the estimator throws with it, the sizer rejects offerings with it.
+   */
+  static Optional<String> precisionProblem(PrecisionMode mode, Gpu gpu) {
+    Precision p = mode.compute();
+    if (gpu.supports(p)) {
+      return Optional.empty();
+    }
+    Optional<String> capability = gpu.computeCapability().flatMap(has -> p.unsupportedReason(gpu.name(), has));
+    return capability.isPresent() ? capability
+        : Optional.of("the " + gpu.name() + " has no " + p + " support; it supports " + gpu.denseTflops().keySet());
   }
 
   /** Plain-language notes on compatibility and efficiency. */

@@ -10,6 +10,7 @@ import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -123,6 +124,11 @@ public final class Estimator {
   private static double fraction(String what, double value) {
     checkArgument(value > 0 && value <= 1, "%s must be in (0, 1], was %s", what, value);
     return value;
+  }
+
+  /** Why {@code gpu} cannot run the task's number format; empty if it can (the check {@link #estimate} makes). */
+  public static Optional<String> precisionProblem(Task task, Gpu gpu) {
+    return Compatibility.precisionProblem(task.precision(), gpu);
   }
 
   /**

@@ -2,8 +2,8 @@ package io.github.gpusizer.core.sizing;
 
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.Gpu;
-import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
+import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.task.Task;
 import java.util.Optional;
 
@@ -11,18 +11,9 @@ import java.util.Optional;
 final class Compatibility {
   private Compatibility() {}
 
-  /** Why the GPU cannot run the task's number format; empty if it can. */
+  /** Why the GPU cannot run the task's number format; empty if it can ({@link Estimator#precisionProblem}). */
   static Optional<String> precisionProblem(Task task, Gpu gpu) {
-    Precision p = task.precision().compute();
-    if (gpu.supports(p)) {
-      return Optional.empty();
-    }
-    Optional<String> capability =
-        gpu.computeCapability().flatMap(has -> p.unsupportedReason(gpu.name(), has));
-    if (capability.isPresent()) {
-      return capability;
-    }
-    return Optional.of("the " + gpu.name() + " has no " + p + " support; it supports " + gpu.denseTflops().keySet());
+    return Estimator.precisionProblem(task, gpu);
   }
 
   /** Why the caller's CUDA version cannot drive the GPU; empty if it can or nothing is known. */
