@@ -469,7 +469,7 @@ final class ComputeModel {
     double g = decodedTokens(job, t);
     if (g > 0) {
       // the mean context over the g steps: the prompt plus half the generated tokens
-      Roofline step = decodeStep(job, t, job.sequence + (g + 1) / 2.0, job.activationBytes, hostPerLayer);
+      Roofline step = decodeStep(job, t, job.sequence + (g + 1) / 2.0, job.task.kvCacheBytes(), hostPerLayer);
       run.computeSeconds += g * step.computeSeconds;
       run.memorySeconds += g * step.memorySeconds;
       run.hostSeconds += g * step.hostSeconds;

@@ -588,7 +588,7 @@ final class MemoryModel {
       return 0;
     }
     double context = (double) job.task.sequenceLength() + job.task.generatedTokens();
-    return kvCacheBytesPerToken(job, job.activationBytes) * context * job.microBatch;
+    return kvCacheBytesPerToken(job, job.task.kvCacheBytes()) * context * job.microBatch;
   }
 
   /**

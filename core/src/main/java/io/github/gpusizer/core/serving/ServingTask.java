@@ -10,6 +10,7 @@ import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.WeightQuantization;
 import java.time.Duration;
 
@@ -38,8 +39,7 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
                           WeightQuantization quantization, Precision kvCache) {
 
   /** The KV-cache element types a serving engine stores. */
-  static final ImmutableSet<Precision> KV_CACHE_TYPES =
-      ImmutableSet.of(Precision.FP16, Precision.BF16, Precision.FP8, Precision.FP32);
+  static final ImmutableSet<Precision> KV_CACHE_TYPES = Task.KV_CACHE_TYPES;
 
   public ServingTask {
     checkNotNull(model, "model");
@@ -59,11 +59,7 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
 
   /** Bytes of one KV-cache element. */
   int kvCacheBytes() {
-    return switch (kvCache) {
-      case FP8 -> 1;
-      case FP32 -> 4;
-      default -> 2;
-    };
+    return Task.kvCacheBytes(kvCache);
   }
 
   /**

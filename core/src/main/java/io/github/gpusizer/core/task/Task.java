@@ -36,6 +36,8 @@ import java.util.Set;
  * @param precision numeric recipe
  * @param microBatchChosen whether the caller chose the micro-batch; if not, a sizer tries every micro-batch that
  *     keeps the global batch (when one is given) and runs the largest that fits
+ * @param kvCache the KV cache's element type for inference (FP16/BF16, FP8 or FP32), when it differs from the
+ *     activations' (an FP8 KV cache beside BF16 weights, as vLLM's {@code kv_cache_dtype="fp8"} keeps it)
  * @param precisionChosen whether the caller chose the precision; if not, a sizer gives each GPU the best recipe it
  *     supports ({@link #precisionFor})
  * @param optimizer optimizer (training only)
@@ -71,7 +73,8 @@ public record Task(
     OptionalDouble cpuMsPerSample,
     ExecutionMode executionMode,
     boolean precisionChosen,
-    boolean microBatchChosen) {
+    boolean microBatchChosen,
+    Optional<Precision> kvCache) {
 
   public Task {
     checkNotNull(model, "model");
@@ -104,6 +107,9 @@ public record Task(
     cpuMsPerSample.ifPresent(ms -> checkArgument(ms >= 0 && Double.isFinite(ms),
         "CPU milliseconds per sample must be >= 0, was %s", ms));
     checkNotNull(executionMode, "executionMode");
+    checkNotNull(kvCache, "kvCache");
+    kvCache.ifPresent(p -> checkArgument(KV_CACHE_TYPES.contains(p), "KV cache type must be one of %s, was %s",
+        KV_CACHE_TYPES, p));
     checkArgument(executionMode != ExecutionMode.SERVING_ENGINE || kind == TaskKind.INFERENCE,
         "a serving engine only runs inference; %s needs eager or compiled execution", kind);
   }
@@ -145,6 +151,7 @@ public record Task(
     b.precision = precision;
     b.precisionChosen = precisionChosen;
     b.microBatchChosen = microBatchChosen;
+    b.kvCache = kvCache;
     b.optimizer = optimizer;
     b.checkpointing = checkpointing;
     b.flashAttention = flashAttention;
@@ -157,6 +164,25 @@ public record Task(
     b.cpuMsPerSample = cpuMsPerSample;
     b.executionMode = executionMode;
     return b;
+  }
+
+  /** The KV cache types an inference task may keep: 4, 2 or 1 bytes per element. */
+  public static final ImmutableSet<Precision> KV_CACHE_TYPES =
+      ImmutableSet.of(Precision.FP32, Precision.FP16, Precision.BF16, Precision.FP8);
+
+  /** Bytes of one KV-cache element: the {@link #kvCache()} type's, else the activations'. */
+  public int kvCacheBytes() {
+    return kvCache.map(Task::kvCacheBytes).orElse(precision.activationBytes());
+  }
+
+  /** Bytes of one KV-cache element of type {@code p}, one of {@link #KV_CACHE_TYPES}. */
+  public static int kvCacheBytes(Precision p) {
+    checkArgument(KV_CACHE_TYPES.contains(p), "KV cache type must be one of %s, was %s", KV_CACHE_TYPES, p);
+    return switch (p) {
+      case FP8 -> 1;
+      case FP32 -> 4;
+      default -> 2;
+    };
   }
 
   /**
@@ -231,6 +257,7 @@ public record Task(
     private PrecisionMode precision = PrecisionMode.BF16_MIXED;
     private boolean precisionChosen;
     private boolean microBatchChosen;
+    private Optional<Precision> kvCache = Optional.empty();
     private Optimizer optimizer = Optimizer.ADAMW;
     private Checkpointing checkpointing = Checkpointing.NONE;
     private boolean flashAttention = true;
@@ -258,6 +285,9 @@ public record Task(
     public Builder globalBatch(int v) { this.globalBatch = v; return this; }
     public Builder sequenceLength(int v) { this.sequenceLength = v; return this; }
     public Builder imageSize(int v) { this.imageSize = v; return this; }
+    /** The KV cache's element type for inference (default: the activations'), e.g. FP8 beside BF16 weights. */
+    public Builder kvCache(Precision v) { this.kvCache = Optional.of(checkNotNull(v, "kvCache")); return this; }
+
     /** The numeric recipe, fixed for every GPU (without it each GPU gets the best it supports). */
     public Builder precision(PrecisionMode v) { this.precision = v; this.precisionChosen = true; return this; }
 
@@ -300,7 +330,7 @@ public record Task(
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, imageSize,
           precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
           quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,
-          microBatchChosen);
+          microBatchChosen, kvCache);
     }
   }
 }

@@ -141,6 +141,10 @@ final class TaskOptions {
   @Option(names = "--quant", paramLabel = "none|int8|int4|nf4", description = "Storage of frozen or served weights.")
   String quant;
 
+  @Option(names = "--kv-dtype", paramLabel = "bf16|fp16|fp8|fp32",
+      description = "The KV cache's element type for infer (default: the activations'), e.g. fp8 beside bf16 weights.")
+  String kvDtype;
+
   @Option(names = "--prompt", paramLabel = "N", converter = Converters.PositiveInt.class,
       description = "Prompt tokens per request (infer).")
   Integer prompt;
@@ -249,6 +253,9 @@ final class TaskOptions {
       }
       checkArgument(!targets.isEmpty(), "--lora-targets needs at least one of q, k, v, o, mlp, was '%s'", loraTargets);
       b.loraTargets(targets);
+    }
+    if (kvDtype != null) {
+      b.kvCache(ServeCommand.KV_TYPES.get(kvDtype));
     }
     if (quant != null) {
       b.quantization(QUANT.get(quant));
