@@ -19,7 +19,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -56,7 +55,7 @@ final class LayoutSearch {
   private final Map<Key, Timing> timings = new HashMap<>();
   /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
   private final boolean coresMatter;
-  private final Map<List<Integer>, Task> variants = new HashMap<>();
+  private final Map<VariantKey, Task> variants = new HashMap<>();
   /** Bytes of the unsharded training state, for {@link #needsPipeline}; worked out on first use. */
   private Double trainingState;
 
@@ -132,8 +131,10 @@ final class LayoutSearch {
 
     @Override
     public int hashCode() {
-      return ((System.identityHashCode(gpu) * 31 + gpusPerNode) * 31 + nodes) * 31
-          + Objects.hash(interNodeGbps, cpuCoresPerNode, diskMBps);
+      int h = (System.identityHashCode(gpu) * 31 + gpusPerNode) * 31 + nodes;
+      h = h * 31 + interNodeGbps.hashCode();
+      h = h * 31 + cpuCoresPerNode.hashCode();
+      return h * 31 + diskMBps.hashCode(); // no Objects.hash: its varargs array was a hot allocation
     }
   }
 
@@ -399,6 +400,9 @@ final class LayoutSearch {
     return trainingState > (double) hw.gpu().memory().bytes() * hw.gpusPerNode();
   }
 
+  /** What decides a variant of the task (a boxed {@code List.of} key hashed three {@code Integer}s per look-up). */
+  private record VariantKey(int mb, Checkpointing ck, int global) {}
+
   /** The task as run with this micro-batch and checkpointing; gradient accumulation keeps the global batch. */
   private Task variant(int mb, Checkpointing ck, int dataParallel) {
     int global = task.globalBatch();
@@ -408,7 +412,7 @@ final class LayoutSearch {
       // layout fits anyway
       global = (int) Math.min(Integer.MAX_VALUE, (long) task.microBatch() * dataParallel);
     }
-    List<Integer> key = List.of(mb, ck.ordinal(), global);
+    VariantKey key = new VariantKey(mb, ck, global);
     Task t = variants.get(key);
     if (t == null) {
       t = mb == task.microBatch() && ck == task.checkpointing() && global == task.globalBatch()
