@@ -2,6 +2,7 @@ package io.github.gpusizer.core.estimate;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import com.google.common.base.Strings;
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.ComputeCapability;
 import io.github.gpusizer.catalog.Gpu;
@@ -80,8 +81,10 @@ final class Compatibility {
     gpu.computeCapability().flatMap(has -> precision.unsupportedReason(gpu.name(), has)).ifPresent(reason -> {
       throw new IllegalArgumentException(mode + ": " + reason);
     });
-    checkArgument(gpu.supports(precision), "%s (%s) needs %s arithmetic; %s supports only %s", mode, precision,
-        precision, gpu.name(), gpu.denseTflops().keySet());
+    if (!gpu.supports(precision)) { // not checkArgument: its arguments (a key set view) were built on every call
+      throw new IllegalArgumentException(Strings.lenientFormat("%s (%s) needs %s arithmetic; %s supports only %s",
+          mode, precision, precision, gpu.name(), gpu.denseTflops().keySet()));
+    }
   }
 
   /** Plain-language notes on compatibility and efficiency. */
