@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.Currency;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,6 +45,8 @@ final class Pass {
   /** The counts of {@link #counts}, by shape (with instances 0). */
   private final Map<Shape, int[]> counts = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
+  /** {@link #startupTotal} by offering (identity). */
+  private final Map<Offering, Duration> startupTotals = new IdentityHashMap<>();
   /** The pricing modes the caller allows, in declaration order. */
   private final PricingMode[] allowedModes;
 
@@ -155,7 +158,7 @@ final class Pass {
    */
   int[] counts(Offering o) {
     Shape shape = new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
-        o.fabric(), startup(o).total(), 0);
+        o.fabric(), startupTotal(o), 0);
     int[] cached = counts.get(shape);
     if (cached == null) {
       cached = countsOf(o);
@@ -313,9 +316,22 @@ final class Pass {
 
   /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
   Placement placement(Offering o, int n) {
-    Duration startup = startup(o).total();
+    Duration startup = startupTotal(o);
     return placements.computeIfAbsent(new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(),
         o.networkGbps().orElse(Double.NaN), o.fabric(), startup, n), k -> place(o, n, startup));
+  }
+
+  /**
+   * {@code startup(o).total()}, worked out once per offering: placements and the screen's group keys ask for it
+   * at every number of instances, and each time lower-cased the provider's name to look up its provisioning.
+   */
+  Duration startupTotal(Offering o) {
+    Duration total = startupTotals.get(o);
+    if (total == null) {
+      total = startup(o).total();
+      startupTotals.put(o, total);
+    }
+    return total;
   }
 
   /**
@@ -425,8 +441,8 @@ final class Pass {
    * up to {@code m} per placement showed in the profile of searches with thousands of instances.
    */
   static int[] divisors(int m) {
-    int[] low = new int[32];
-    int[] high = new int[32];
+    int[] low = new int[8];
+    int[] high = new int[8];
     int lows = 0;
     int highs = 0;
     for (int d = 1; (long) d * d <= m; d++) {
