@@ -44,7 +44,7 @@ final class CommunicationModel {
       double bandwidth = dataParallelBandwidth(job);
       double ring = (job.dp - 1.0) / job.dp;
       if (job.zero == ZeroStage.STAGE_3) {
-        double weightBytes = job.model.parameters() * job.modelShard(1) * job.computeBytes;
+        double weightBytes = job.parameters * job.modelShard(1) * job.computeBytes;
         double gather = ring * weightBytes / bandwidth;
         double reduceScatter = ring * gradientBytes / bandwidth;
         double perMicro = Math.max(0, gather - micro.forwardSeconds())

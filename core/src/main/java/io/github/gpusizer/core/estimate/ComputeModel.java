@@ -8,7 +8,6 @@ import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
-import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.util.OptionalDouble;
@@ -141,7 +140,7 @@ final class ComputeModel {
       Generic g = (Generic) model;
       double flops = g.forwardFlopsPerSample() * job.microBatch;
       double bytes = (double) g.activationBytesPerSample() * job.activationBytes / 2 * job.microBatch;
-      double efficiency = Efficiency.gemm(job.gpu, precision);
+      double efficiency = job.gemmEfficiency();
       forward.kernel(flops, 0, efficiency);
       forward.stream(FORWARD_PASSES * bytes);
       backward.kernel(2 * flops, 0, efficiency);
@@ -180,7 +179,7 @@ final class ComputeModel {
     boolean attentionRecomputed = full
         || job.task.checkpointing() == Checkpointing.SELECTIVE && !job.task.flashAttention();
     double[] recomputedShares = opSelective ? Architecture.selectiveRecomputedShares(t) : new double[4];
-    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double efficiency = job.gemmEfficiency();
     boolean qlora = job.task.quantization() != WeightQuantization.NONE;
     double weightBytes = job.computeBytes;
 
@@ -217,16 +216,9 @@ final class ComputeModel {
 
     // LoRA adapters: skinny matmuls, as traffic over their inputs and outputs (forward, input grad, weight grad).
     if (job.adapter) {
-      double adapterFlops = 2 * Architecture.loraParameters(t, job.task.loraRank(), job.task.loraTargets())
-          * tokens / (tp * job.pp);
+      double adapterFlops = 2 * job.loraParameters * tokens / (tp * job.pp);
       double adapterBytes = 0;
-      for (LoraTarget target : job.task.loraTargets()) {
-        double io = switch (target) {
-          case Q -> h + q;
-          case K, V -> h + kv;
-          case O -> q + h;
-          case MLP -> (t.gatedMlp() ? 3 : 2) * (h + f) * experts;
-        };
+      for (double io : job.facts.loraWidths) { // per target: in + out widths, worked out once per task
         adapterBytes += e * tokens * io * stageLayers / tp;
       }
       forward.kernel(adapterFlops * (full ? 2 : 1), adapterBytes * (full ? 2 : 1), efficiency);
@@ -248,7 +240,7 @@ final class ComputeModel {
     double split = job.modelShard(1);
     boolean mixed = job.precision.weightBytes() > job.computeBytes;
     if (mixed && job.zero != ZeroStage.STAGE_3 && !qlora) {
-      forward.stream(t.parameters() * split * (job.precision.weightBytes() + job.computeBytes));
+      forward.stream(job.parameters * split * (job.precision.weightBytes() + job.computeBytes));
     }
     if (qlora) {
       double dequant = Architecture.quantizableWeights(t) * split * (0.5 + 2);
@@ -323,7 +315,7 @@ final class ComputeModel {
    * efficiency; element-wise traffic over the saved activations (batch norm, ReLU, residual adds).
    */
   private static void convolutions(Job job, Roofline forward, Roofline backward, double flops, double bytes) {
-    double efficiency = Efficiency.convolution(job.gpu, job.precision.compute());
+    double efficiency = Efficiency.convolution(job.gpu, job.precision.compute(), job.hopperClass);
     boolean full = job.task.checkpointing() == Checkpointing.FULL;
     forward.kernel(flops * (full ? 2 : 1), 0, efficiency);
     forward.stream(FORWARD_PASSES * bytes * (full ? 2 : 1));
@@ -347,7 +339,7 @@ final class ComputeModel {
     double b = job.microBatch;
     double s = job.sequence;
     double h = r.hidden();
-    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double efficiency = job.gemmEfficiency();
     double gates = r.cell().gates();
     double stageLayers = Math.ceil((double) r.layers() / job.pp);
     for (int layer = 0; layer < stageLayers; layer++) {
@@ -387,7 +379,7 @@ final class ComputeModel {
   static double modelFlopsPerSample(Job job) {
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
-      double n = Architecture.matmulParameters(t);
+      double n = job.facts.matmulParameters;
       double attentionPerToken = 2 * 2 * t.totalLayers() * Architecture.queryDim(t); // × context length
       double s = job.sequence;
       if (!job.training) {
@@ -396,8 +388,7 @@ final class ComputeModel {
         double decode = g * (2 * n + attentionPerToken * (s + (g + 1) / 2.0));
         return prompt + decode;
       }
-      double lora = job.adapter
-          ? Architecture.loraParameters(t, job.task.loraRank(), job.task.loraTargets()) : 0;
+      double lora = job.adapter ? job.loraParameters : 0;
       double weights = job.adapter ? 4 * n + 6 * lora : 6 * n;
       return s * (weights + 3 * attentionPerToken * s);
     }
@@ -438,7 +429,7 @@ final class ComputeModel {
       recurrent(job, r, run, unused);
     } else {
       Generic g = (Generic) model;
-      run.kernel(g.forwardFlopsPerSample() * job.microBatch, 0, Efficiency.gemm(job.gpu, precision));
+      run.kernel(g.forwardFlopsPerSample() * job.microBatch, 0, job.gemmEfficiency());
       run.stream(FORWARD_PASSES * g.activationBytesPerSample() * job.activationBytes / 2.0 * job.microBatch);
     }
     double compute = run.computeSeconds;
@@ -498,7 +489,7 @@ final class ComputeModel {
     double b = job.microBatch;
     double s = job.sequence;
     double stageLayers = (double) t.totalLayers();
-    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double efficiency = job.gemmEfficiency();
     double h = t.hidden();
     double weightBytes = servedBytesPerLayerWeight(job, t);
     double tokens = b * s;
@@ -527,7 +518,7 @@ final class ComputeModel {
     double tp = job.tp;
     double b = job.microBatch;
     double stageLayers = (double) t.totalLayers();
-    double efficiency = Efficiency.gemm(job.gpu, job.precision.compute());
+    double efficiency = job.gemmEfficiency();
     double h = t.hidden();
     double q = Architecture.queryDim(t);
     double kv = t.kvDim();

@@ -61,8 +61,21 @@ final class Efficiency {
 
   private Efficiency() {}
 
-  private static boolean containsIgnoringCase(String text, String part) {
+  /**
+   * Whether {@code text} contains {@code part} (lower-case ASCII letters) ignoring case, as
+   * {@code regionMatches(true, ...)} decides. The first letter is compared cheaply first: the only characters
+   * {@code regionMatches} takes for {@code 'h'} or {@code 'b'} are those two letters in either case (a GPU's
+   * architecture is matched on every estimate, so the full comparison at every position showed in profiles).
+   */
+  static boolean containsIgnoringCase(String text, String part) {
+    char first = part.charAt(0);
+    char firstUpper = Character.toUpperCase(first);
+    boolean onlyAscii = first == 'h' || first == 'b';
     for (int i = 0; i + part.length() <= text.length(); i++) {
+      char c = text.charAt(i);
+      if (onlyAscii && c != first && c != firstUpper) {
+        continue;
+      }
       if (text.regionMatches(true, i, part, 0, part.length())) {
         return true;
       }
@@ -77,22 +90,32 @@ final class Efficiency {
    * efficiency is used as is.
    */
   static double convolution(Gpu gpu, Precision precision) {
-    double gemm = gemm(gpu, precision);
+    return convolution(gpu, precision, hopperClass(gpu));
+  }
+
+  /** {@link #convolution(Gpu, Precision)} with {@link #hopperClass} of the GPU already worked out. */
+  static double convolution(Gpu gpu, Precision precision, boolean hopperClass) {
+    double gemm = gemm(gpu, precision, hopperClass);
     return precision == Precision.FP32 || !gpu.tensorCores() ? gemm : gemm * CONV_RELATIVE;
   }
 
   /** The fraction of {@code gpu.denseTflops(precision)} that large matrix multiplications sustain. */
   static double gemm(Gpu gpu, Precision precision) {
+    return gemm(gpu, precision, hopperClass(gpu));
+  }
+
+  /** {@link #gemm(Gpu, Precision)} with {@link #hopperClass} of the GPU already worked out. */
+  static double gemm(Gpu gpu, Precision precision, boolean hopperClass) {
     if (precision == Precision.FP32 || !gpu.tensorCores()) {
       return CUDA_CORE_GEMM;
     }
+    return hopperClass ? HOPPER_GEMM : TENSOR_GEMM;
+  }
+
+  /** Whether the GPU's tensor-core GEMMs sustain {@link #HOPPER_GEMM}: Hopper, Blackwell and TPUs. */
+  static boolean hopperClass(Gpu gpu) {
     String architecture = gpu.architecture();
-    if (containsIgnoringCase(architecture, "hopper") || containsIgnoringCase(architecture, "blackwell")) {
-      return HOPPER_GEMM;
-    }
-    if (gpu.formFactor() == FormFactor.TPU) {
-      return HOPPER_GEMM;
-    }
-    return TENSOR_GEMM;
+    return containsIgnoringCase(architecture, "hopper") || containsIgnoringCase(architecture, "blackwell")
+        || gpu.formFactor() == FormFactor.TPU;
   }
 }

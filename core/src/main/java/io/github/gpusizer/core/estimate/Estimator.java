@@ -28,6 +28,16 @@ public final class Estimator {
   private static final Estimator DEFAULTS = new Estimator(Tuning.DEFAULTS);
 
   private final Tuning tuning;
+  /**
+   * The fixed quantities of the task estimated last ({@link ModelFacts}): a search estimates one task thousands of
+   * times. An immutable value behind a volatile reference, so threads that share this estimator see either the
+   * facts of their task or work theirs out again; never a wrong one ({@link ModelFacts#describes} is checked).
+   */
+  private volatile ModelFacts lastFacts;
+  /** The GPU estimated last and its {@link Efficiency#hopperClass}, shared the same way as {@link #lastFacts}. */
+  private volatile GpuClass lastGpu;
+
+  private record GpuClass(Gpu gpu, boolean hopperClass) {}
 
   private Estimator(Tuning tuning) {
     this.tuning = tuning;
@@ -313,7 +323,17 @@ public final class Estimator {
     checkNotNull(hardware, "hardware");
     checkNotNull(layout, "layout");
     Compatibility.check(task, hardware, layout);
-    return new Job(task, hardware, layout, tuning);
+    ModelFacts facts = lastFacts;
+    if (facts == null || !facts.describes(task)) {
+      facts = ModelFacts.of(task);
+      lastFacts = facts;
+    }
+    GpuClass gpu = lastGpu;
+    if (gpu == null || gpu.gpu() != hardware.gpu()) {
+      gpu = new GpuClass(hardware.gpu(), Efficiency.hopperClass(hardware.gpu()));
+      lastGpu = gpu;
+    }
+    return new Job(task, hardware, layout, task.microBatch(), tuning, facts, gpu.hopperClass());
   }
 
   private static MemoryEstimate memoryOf(Job job) {

@@ -39,9 +39,30 @@ final class Job {
   final int computeBytes;
   /** The estimator's constants for this job. */
   final Tuning tuning;
+  /** {@link Efficiency#hopperClass} of the GPU. */
+  final boolean hopperClass;
+  /** What the task fixes for every estimate of it (parameter counts, adapter widths). */
+  final ModelFacts facts;
+  /** {@code model.parameters()}, counted once per task (a transformer counts them from its dimensions each time). */
+  final double parameters;
+  /** LoRA adapter parameters ({@link Architecture#loraParameters}); 0 unless an adapter job on a transformer. */
+  final long loraParameters;
+  /** Parameters that receive gradients: 0 for inference, the adapters under LoRA, else all. */
+  final double trainableParameters;
 
   Job(Task task, Hardware hardware, Layout layout, int microBatch, Tuning tuning) {
+    this(task, hardware, layout, microBatch, tuning, ModelFacts.of(task), Efficiency.hopperClass(hardware.gpu()));
+  }
+
+  /**
+   * A job whose task's fixed quantities are {@code facts} (which must {@link ModelFacts#describes describe} it) on
+   * a GPU whose {@link Efficiency#hopperClass} is {@code hopperClass}.
+   */
+  Job(Task task, Hardware hardware, Layout layout, int microBatch, Tuning tuning, ModelFacts facts,
+      boolean hopperClass) {
     this.tuning = tuning;
+    this.facts = facts;
+    this.hopperClass = hopperClass;
     this.task = task;
     this.hardware = hardware;
     this.layout = layout;
@@ -67,6 +88,39 @@ final class Job {
       case FP8_MIXED -> 1;
       default -> 2;
     };
+    this.parameters = facts.parameters;
+    // adapters attach to transformer projections; Compatibility rejects adapter jobs on other models
+    this.loraParameters = facts.loraParameters;
+    this.trainableParameters = !training ? 0 : adapter ? loraParameters : parameters;
+  }
+
+  /** A job with another micro-batch: shares the parameter counts of {@code other}. */
+  private Job(Job other, int microBatch) {
+    this.tuning = other.tuning;
+    this.facts = other.facts;
+    this.hopperClass = other.hopperClass;
+    this.task = other.task;
+    this.hardware = other.hardware;
+    this.layout = other.layout;
+    this.gpu = other.gpu;
+    this.model = other.model;
+    this.precision = other.precision;
+    this.training = other.training;
+    this.adapter = other.adapter;
+    this.dp = other.dp;
+    this.tp = other.tp;
+    this.pp = other.pp;
+    this.zero = other.zero;
+    this.microBatch = microBatch;
+    this.nodes = other.nodes;
+    long perStep = (long) microBatch * dp;
+    this.accumulation = task.globalBatch() == 0 ? 1 : (int) Math.max(1, task.globalBatch() / perStep);
+    this.sequence = other.sequence;
+    this.activationBytes = other.activationBytes;
+    this.computeBytes = other.computeBytes;
+    this.parameters = other.parameters;
+    this.loraParameters = other.loraParameters;
+    this.trainableParameters = other.trainableParameters;
   }
 
   Job(Task task, Hardware hardware, Layout layout, Tuning tuning) {
@@ -80,7 +134,12 @@ final class Job {
 
   /** The same job with another micro-batch (for the micro-batch search; accumulation is recomputed). */
   Job withMicroBatch(int newMicroBatch) {
-    return new Job(task, hardware, layout, newMicroBatch, tuning);
+    return new Job(this, newMicroBatch);
+  }
+
+  /** {@link Efficiency#gemm} of the GPU in the task's compute precision. */
+  double gemmEfficiency() {
+    return Efficiency.gemm(gpu, precision.compute(), hopperClass);
   }
 
   /** Samples per optimizer step over all data-parallel ranks. */

@@ -118,7 +118,7 @@ final class MemoryModel {
   }
 
   private static MemoryBreakdown training(Job job) {
-    double n = job.model.parameters();
+    double n = job.parameters;
     double trainable = trainableParameters(job);
     double split = job.modelShard(1);
     double zero1 = job.zero.number() >= 1 ? job.dp : 1;
@@ -207,15 +207,7 @@ final class MemoryModel {
 
   /** Parameters that receive gradients: all of them, or the LoRA adapters. */
   static double trainableParameters(Job job) {
-    if (!job.training) {
-      return 0;
-    }
-    if (job.adapter) {
-      // adapters attach to transformer projections; Compatibility rejects adapter jobs on other models
-      return job.model instanceof Transformer t
-          ? Architecture.loraParameters(t, job.task.loraRank(), job.task.loraTargets()) : 0;
-    }
-    return job.model.parameters();
+    return job.trainableParameters; // counted once per job
   }
 
   /**
@@ -233,7 +225,7 @@ final class MemoryModel {
 
   private static double storedWeightBytes(Job job, double baseBytes) {
     ModelSpec model = job.model;
-    double n = model.parameters();
+    double n = job.parameters;
     WeightQuantization quantization = job.task.quantization();
     if (quantization == WeightQuantization.NONE) {
       return n * baseBytes;

@@ -19,10 +19,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /**
  * Finds the fastest layout of one run that fits on a given piece of hardware, and remembers it: memory and time
@@ -63,7 +63,7 @@ final class LayoutSearch {
   private final Map<Key, Timing> timings = new HashMap<>();
   /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
   private final boolean coresMatter;
-  private final Map<List<Integer>, Task> variants = new HashMap<>();
+  private final Map<VariantKey, Task> variants = new HashMap<>();
   /** Bytes of the unsharded training state, for {@link #needsPipeline}; worked out on first use. */
   private Double trainingState;
 
@@ -139,8 +139,10 @@ final class LayoutSearch {
 
     @Override
     public int hashCode() {
-      return ((System.identityHashCode(gpu) * 31 + gpusPerNode) * 31 + nodes) * 31
-          + Objects.hash(interNodeGbps, cpuCoresPerNode, diskMBps);
+      int h = (System.identityHashCode(gpu) * 31 + gpusPerNode) * 31 + nodes;
+      h = h * 31 + interNodeGbps.hashCode();
+      h = h * 31 + cpuCoresPerNode.hashCode();
+      return h * 31 + diskMBps.hashCode(); // no Objects.hash: its varargs array was a hot allocation
     }
   }
 
@@ -151,7 +153,7 @@ final class LayoutSearch {
    * What the memory checks of a search decide, which depends only on the GPU, the GPUs per node and the nodes:
    * the recipes to time in order, and the closest miss so far; or, if nothing can fit, the outcome.
    */
-  private record Plan(List<Recipe> recipes, Outcome.Miss closest, Optional<Outcome.Miss> nothingFits) {}
+  private record Plan(List<Recipe> recipes, Draft closest, Optional<Outcome.Miss> nothingFits) {}
 
   private Outcome search(Hardware hw) {
     Plan plan = reference ? plan(hw) : plans.computeIfAbsent(Key.of(hw).forMemory(), k -> plan(hw));
@@ -165,16 +167,16 @@ final class LayoutSearch {
     }
     // Only the extreme recipe fitted, and no timed recipe is it (one data-parallel rank makes every ZeRO stage
     // plain training, whose memory may differ from the extreme's): report the closest miss, never nothing.
-    return timing.closest() != null ? timing.closest() : new Outcome.Miss(Rejection.Kind.MEMORY,
+    return timing.closest() != null ? timing.closest().miss() : new Outcome.Miss(Rejection.Kind.MEMORY,
         "no layout of " + hw.gpus() + " GPUs that the search times fits in memory", Double.MAX_VALUE);
   }
 
   /** The fastest recipe on some hardware (null if none runs), and the closest miss. */
-  private record Timing(Timed best, Outcome.Miss closest) {}
+  private record Timing(Timed best, Draft closest) {}
 
   /** Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. */
   private Timing timing(Hardware hw, Plan plan) {
-    Outcome.Miss closest = plan.closest();
+    Draft closest = plan.closest();
     List<Timed> fits = new ArrayList<>(plan.recipes().size());
     Timed fastest = null;
     for (Recipe r : plan.recipes()) {
@@ -185,7 +187,7 @@ final class LayoutSearch {
           fastest = timed;
         }
       } else {
-        closest = closer(closest, timed.miss);
+        closest = closer(closest, new Draft(timed.miss));
       }
     }
     if (fastest == null) {
@@ -210,16 +212,16 @@ final class LayoutSearch {
 
     // Extreme layouts first: if the least memory-hungry layout of every tensor-parallel degree does not fit,
     // nothing does, and the hardware is ruled out after a handful of memory estimates.
-    Outcome.Miss closest = null;
+    Draft closest = null;
     List<int[]> viable = new ArrayList<>(); // {tp, pp}
     for (int tp : tensorDegrees) {
       for (int pp : pipelineDegrees(hw, tp)) {
         int dp = gpus / (tp * pp);
         int[] microBatches = microBatches(dp);
         if (microBatches.length == 0) {
-          closest = closer(closest, new Outcome.Miss(Rejection.Kind.LAYOUT,
-              "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
-                  + " data-parallel ranks", Double.MAX_VALUE));
+          closest = closer(closest, draft(Rejection.Kind.LAYOUT, Double.MAX_VALUE,
+              () -> "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
+                  + " data-parallel ranks"));
           continue;
         }
         List<ZeroStage> stages = zeroStages(pp);
@@ -235,7 +237,7 @@ final class LayoutSearch {
       }
     }
     if (viable.isEmpty()) {
-      return new Plan(List.of(), closest, Optional.of(closest != null ? closest : new Outcome.Miss(
+      return new Plan(List.of(), closest, Optional.of(closest != null ? closest.miss() : new Outcome.Miss(
           Rejection.Kind.LAYOUT, "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE)));
     }
 
@@ -269,22 +271,63 @@ final class LayoutSearch {
     return new Plan(recipes, closest, Optional.empty());
   }
 
-  private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
+  private static Draft closer(Draft a, Draft b) {
     if (a == null) {
       return b;
     }
-    if (b.kind().ordinal() != a.kind().ordinal()) {
-      return b.kind().ordinal() > a.kind().ordinal() ? b : a;
+    if (b.kind.ordinal() != a.kind.ordinal()) {
+      return b.kind.ordinal() > a.kind.ordinal() ? b : a;
     }
-    return b.shortfall() < a.shortfall() ? b : a;
+    return b.shortfall < a.shortfall ? b : a;
+  }
+
+  /**
+   * A miss whose reason is written only when it is reported: a search compares many misses by kind and shortfall
+   * ({@link #closer}) and reports at most one. Writing every reason (sizes and layouts formatted) was 40 % of the
+   * search of a 70B pre-training on up to 16,384 GPUs. Not thread-safe, like the search.
+   */
+  private static final class Draft {
+    final Rejection.Kind kind;
+    final double shortfall;
+    private Supplier<String> reason;
+    private Outcome.Miss miss;
+
+    Draft(Rejection.Kind kind, double shortfall, Supplier<String> reason) {
+      this.kind = kind;
+      this.shortfall = shortfall;
+      this.reason = reason;
+    }
+
+    Draft(Outcome.Miss miss) {
+      this(miss.kind(), miss.shortfall(), null);
+      this.miss = miss;
+    }
+
+    /** The miss, its reason written on first use. */
+    Outcome.Miss miss() {
+      if (miss == null) {
+        miss = new Outcome.Miss(kind, reason.get(), shortfall);
+        reason = null;
+      }
+      return miss;
+    }
+  }
+
+  /** A draft miss; written at once on the reference path, which does everything the straightforward way. */
+  private Draft draft(Rejection.Kind kind, double shortfall, Supplier<String> reason) {
+    Draft d = new Draft(kind, shortfall, reason);
+    if (reference) {
+      d.miss();
+    }
+    return d;
   }
 
   /** A memory check: {@code miss} is null when the layout fits with the required headroom. */
   private static final class Attempt {
     final MemoryEstimate memory;
-    final Outcome.Miss miss;
+    final Draft miss;
 
-    Attempt(MemoryEstimate memory, Outcome.Miss miss) {
+    Attempt(MemoryEstimate memory, Draft miss) {
       this.memory = memory;
       this.miss = miss;
     }
@@ -304,20 +347,22 @@ final class LayoutSearch {
     try {
       m = memoryOf(hw, tp, pp, zero, ck, mb);
     } catch (IllegalArgumentException e) {
-      return new Attempt(null, new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE));
+      return new Attempt(null, new Draft(new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE)));
     }
     if (fitsWithHeadroom(m)) {
       return new Attempt(m, null);
     }
     DataSize required = settings.requiredHeadroom(m.capacity());
-    String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
-        + Texts.recipe(layout(hw, tp, pp, zero), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name() + " has "
-        + Texts.size(m.capacity());
-    if (required.bytes() > 0) {
-      reason += " and " + Texts.size(required) + " must stay free";
-    }
     double shortfall = (double) m.perGpu().plus(required).bytes() / Math.max(1, m.capacity().bytes());
-    return new Attempt(m, new Outcome.Miss(Rejection.Kind.MEMORY, reason, shortfall));
+    return new Attempt(m, draft(Rejection.Kind.MEMORY, shortfall, () -> {
+      String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
+          + Texts.recipe(layout(hw, tp, pp, zero), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name()
+          + " has " + Texts.size(m.capacity());
+      if (required.bytes() > 0) {
+        reason += " and " + Texts.size(required) + " must stay free";
+      }
+      return reason;
+    }));
   }
 
   /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */
@@ -425,6 +470,9 @@ final class LayoutSearch {
     return trainingState > (double) hw.gpu().memory().bytes() * hw.gpusPerNode();
   }
 
+  /** What decides a variant of the task (a boxed {@code List.of} key hashed three {@code Integer}s per look-up). */
+  private record VariantKey(int mb, Checkpointing ck, int global) {}
+
   /** The task as run with this micro-batch and checkpointing; gradient accumulation keeps the global batch. */
   private Task variant(int mb, Checkpointing ck, int dataParallel) {
     int global = task.globalBatch();
@@ -434,7 +482,7 @@ final class LayoutSearch {
       // layout fits anyway
       global = (int) Math.min(Integer.MAX_VALUE, (long) task.microBatch() * dataParallel);
     }
-    List<Integer> key = List.of(mb, ck.ordinal(), global);
+    VariantKey key = new VariantKey(mb, ck, global);
     Task t = variants.get(key);
     if (t == null) {
       t = mb == task.microBatch() && ck == task.checkpointing() && global == task.globalBatch()

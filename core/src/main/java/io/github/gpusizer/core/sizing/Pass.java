@@ -17,9 +17,11 @@ import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Currency;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,6 +45,8 @@ final class Pass {
   /** The counts of {@link #counts}, by shape (with instances 0). */
   private final Map<Shape, int[]> counts = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
+  /** {@link #startupTotal} by offering (identity). */
+  private final Map<Offering, Duration> startupTotals = new IdentityHashMap<>();
   /** The pricing modes the caller allows, in declaration order. */
   private final PricingMode[] allowedModes;
 
@@ -154,7 +158,7 @@ final class Pass {
    */
   int[] counts(Offering o) {
     Shape shape = new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
-        o.fabric(), startup(o).total(), 0);
+        o.fabric(), startupTotal(o), 0);
     int[] cached = counts.get(shape);
     if (cached == null) {
       cached = countsOf(o);
@@ -312,9 +316,22 @@ final class Pass {
 
   /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
   Placement placement(Offering o, int n) {
-    Duration startup = startup(o).total();
+    Duration startup = startupTotal(o);
     return placements.computeIfAbsent(new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(),
         o.networkGbps().orElse(Double.NaN), o.fabric(), startup, n), k -> place(o, n, startup));
+  }
+
+  /**
+   * {@code startup(o).total()}, worked out once per offering: placements and the screen's group keys ask for it
+   * at every number of instances, and each time lower-cased the provider's name to look up its provisioning.
+   */
+  Duration startupTotal(Offering o) {
+    Duration total = startupTotals.get(o);
+    if (total == null) {
+      total = startup(o).total();
+      startupTotals.put(o, total);
+    }
+    return total;
   }
 
   /**
@@ -405,20 +422,46 @@ final class Pass {
    * (several runs of a sweep side by side; or one run that is faster on fewer GPUs, e.g. when gradient exchange
    * over PCIe costs more than the extra GPUs bring).
    */
-  private static List<Integer> runSizes(Offering o, int n) {
+  static int[] runSizes(Offering o, int n) {
     int perInstance = o.gpuCount();
-    List<Integer> sizes = new ArrayList<>();
-    for (int g = 1; g <= perInstance; g++) {
-      if (perInstance % g == 0) {
-        sizes.add(g);
-      }
+    int[] shares = divisors(perInstance);
+    if (!o.fabric().joinable() || n < 2) {
+      return shares;
     }
-    for (int k = 2; k <= n && o.fabric().joinable(); k++) {
-      if (n % k == 0) {
-        sizes.add(k * perInstance);
-      }
+    int[] ks = divisors(n); // ascending, from 1
+    int[] sizes = Arrays.copyOf(shares, shares.length + ks.length - 1);
+    for (int j = 1; j < ks.length; j++) {
+      sizes[shares.length + j - 1] = ks[j] * perInstance;
     }
     return sizes;
+  }
+
+  /**
+   * The divisors of {@code m >= 1}, ascending, from the pairs {@code (d, m / d)} with {@code d <= sqrt(m)}: a count
+   * up to {@code m} per placement showed in the profile of searches with thousands of instances.
+   */
+  static int[] divisors(int m) {
+    int[] low = new int[8];
+    int[] high = new int[8];
+    int lows = 0;
+    int highs = 0;
+    for (int d = 1; (long) d * d <= m; d++) {
+      if (m % d == 0) {
+        if (lows == low.length) {
+          low = Arrays.copyOf(low, lows * 2);
+          high = Arrays.copyOf(high, lows * 2);
+        }
+        low[lows++] = d;
+        if (d != m / d) {
+          high[highs++] = m / d;
+        }
+      }
+    }
+    int[] out = Arrays.copyOf(low, lows + highs);
+    for (int k = 0; k < highs; k++) {
+      out[lows + k] = high[highs - 1 - k];
+    }
+    return out;
   }
 
   /**

@@ -77,7 +77,7 @@ final class Screen {
 
   private GroupKey groupKey(Offering o, PricingMode mode) {
     return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), o.fabric(),
-        pass.startup(o).total(), mode, o.billing());
+        pass.startupTotal(o), mode, o.billing());
   }
 
   /** Offerings of one group and currency: the cheapest of them costs least at every number of instances. */
@@ -348,7 +348,7 @@ final class Screen {
           }
         }
         MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
-            o.fabric(), pass.startup(o).total(), sold);
+            o.fabric(), pass.startupTotal(o), sold);
         int index = i;
         pass.misses[i] = misses.computeIfAbsent(key, k -> {
           pass.allInstances(index, o, new ArrayList<>());
