@@ -136,6 +136,11 @@ public final class Presets {
     image(p, "vit-l-16", Architectures.vit(24, 1024, 16, 4096, side),
         torchvision("vit_l_16", "vision_transformer", "304,326,632", "61.555")
             + "; Dosovitskiy et al. 2021, arXiv:2010.11929 (modelled as image-model numbers, not a Transformer)");
+    int yolo = Architectures.YOLO_SIDE;
+    p.put("yolov8s", new Preset(Architectures.yolov8(0.33, 0.50, 1024, yolo).toConvNet("yolov8s", yolo),
+        yolov8Source("s", "[0.33, 0.50, 1024]", "11,166,560", "225", "11.2", "28.6")));
+    p.put("yolov8m", new Preset(Architectures.yolov8(0.67, 0.75, 768, yolo).toConvNet("yolov8m", yolo),
+        yolov8Source("m", "[0.67, 0.75, 768]", "25,902,640", "295", "25.9", "78.9")));
     int sdImage = Architectures.SD_VAE_FACTOR * 64;
     p.put("stable-diffusion-unet", new Preset(
         Architectures.stableDiffusionUnet(64).toConvNet("stable-diffusion-unet", sdImage),
@@ -251,6 +256,16 @@ public final class Presets {
 
   private static String torchvision(String model, String file, String params, String gmacs) {
     return String.format(TORCHVISION, model, file, params, gmacs);
+  }
+
+  private static String yolov8Source(String scale, String multiples, String params, String layers, String millions,
+      String gflops) {
+    return "Ultralytics YOLOv8" + scale + " detection (github.com/ultralytics/ultralytics,"
+        + " ultralytics/cfg/models/v8/yolov8.yaml scale " + scale + ": " + multiples + " depth, width, max channels;"
+        + " C2f and SPPF in nn/modules/block.py, Detect with DFL reg_max 16 in nn/modules/head.py, 80 COCO classes);"
+        + " parameters pinned to the yaml's model summary \"" + layers + " layers, " + params + " parameters\" (docs: "
+        + millions + "M), FLOPs to the docs' " + gflops + " GFLOPs at 640x640 (fused, 2 per MAC); walked at 640x640"
+        + " (give imageSize 640)";
   }
 
   private static void image(ImmutableMap.Builder<String, Preset> p, String id, LayerCalculator c, String source) {
