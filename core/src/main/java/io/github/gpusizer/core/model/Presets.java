@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * <p>Transformers are given by their Hugging Face {@code config.json} dimensions and count their parameters from
- * them; image models are walked layer by layer from their reference implementation (torchvision, diffusers) at
+ * them; image models are walked layer by layer from their reference implementation (torchvision, diffusers, Ultralytics) at
  * their reference resolution; nothing is a parameter count typed in by hand.
  */
 public final class Presets {
