@@ -3,6 +3,7 @@ package io.github.gpusizer.core.model;
 import io.github.gpusizer.core.model.LayerCalculator.Shape;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The layer lists of the image models among the presets, walked by a {@link LayerCalculator}. Each method follows
@@ -243,5 +244,124 @@ final class Architectures {
     c.at(tokens).norm().attention(8, SD_CONTEXT_TOKENS, SD_CONTEXT_DIM, false, true);
     c.at(tokens).norm().linear(8 * width, true).gatedHalf().linear(width, true);
     c.toMap(in.height()).conv(width, 1, 1, true);
+  }
+
+  /** Input side at which Ultralytics trains YOLOv8 and publishes its FLOPs ({@code imgsz=640}). */
+  static final int YOLO_SIDE = 640;
+
+  /** COCO classes of the published YOLOv8 detection weights ({@code nc: 80} in {@code yolov8.yaml}). */
+  private static final int COCO_CLASSES = 80;
+
+  /** Bins of YOLOv8's distribution focal loss box regression ({@code reg_max = 16} in {@code head.py Detect}). */
+  private static final int YOLO_REG_MAX = 16;
+
+  /** Sides of a box the Detect head regresses (left, top, right, bottom distances). */
+  private static final int BOX_SIDES = 4;
+
+  /** Channel rounding of {@code parse_model} ({@code make_divisible(c, 8)} in {@code ultralytics/nn/tasks.py}). */
+  private static final int YOLO_CHANNEL_DIVISOR = 8;
+
+  /**
+   * Ultralytics YOLOv8 detection ({@code ultralytics/cfg/models/v8/yolov8.yaml}, modules in
+   * {@code ultralytics/nn/modules/conv.py}, {@code block.py} and {@code head.py}), walked at {@code side × side}.
+   * Every {@code Conv} is Conv2d without bias, BatchNorm and SiLU; channels are {@code make_divisible(min(c, max) ×
+   * width, 8)} and repeats {@code max(round(n × depth), 1)} as {@code parse_model} scales them.
+   *
+   * @param depth depth multiple of the scale (s: 0.33, m: 0.67)
+   * @param width width multiple (s: 0.50, m: 0.75)
+   * @param maxChannels channel cap before the width multiple (s: 1024, m: 768)
+   */
+  static LayerCalculator yolov8(double depth, double width, int maxChannels, int side) {
+    IntUnaryOperator ch = c -> (int) Math.ceil(Math.min(c, maxChannels) * width
+        / YOLO_CHANNEL_DIVISOR) * YOLO_CHANNEL_DIVISOR;
+    IntUnaryOperator n = r -> r > 1 ? Math.max((int) Math.round(r * depth), 1) : r;
+    LayerCalculator c = new LayerCalculator(3, side);
+    // Backbone: yolov8.yaml layers 0-9.
+    yoloConv(c, ch.applyAsInt(64), 3, 2);                                            // 0 P1/2
+    yoloConv(c, ch.applyAsInt(128), 3, 2);                                           // 1 P2/4
+    c2f(c, ch.applyAsInt(128), n.applyAsInt(3), true);                               // 2
+    yoloConv(c, ch.applyAsInt(256), 3, 2);                                           // 3 P3/8
+    c2f(c, ch.applyAsInt(256), n.applyAsInt(6), true);                               // 4
+    Shape p3 = c.shape();
+    yoloConv(c, ch.applyAsInt(512), 3, 2);                                           // 5 P4/16
+    c2f(c, ch.applyAsInt(512), n.applyAsInt(6), true);                               // 6
+    Shape p4 = c.shape();
+    yoloConv(c, ch.applyAsInt(1024), 3, 2);                                          // 7 P5/32
+    c2f(c, ch.applyAsInt(1024), n.applyAsInt(3), true);                              // 8
+    sppf(c, ch.applyAsInt(1024));                                                    // 9
+    Shape p5 = c.shape();
+    // Head: layers 10-21 (top-down, then bottom-up), C2f without shortcuts.
+    c.upsample(2).concat(p4);                                                        // 10, 11
+    c2f(c, ch.applyAsInt(512), n.applyAsInt(3), false);                              // 12
+    Shape topDown4 = c.shape();
+    c.upsample(2).concat(p3);                                                        // 13, 14
+    c2f(c, ch.applyAsInt(256), n.applyAsInt(3), false);                              // 15 P3 out
+    Shape out3 = c.shape();
+    yoloConv(c, ch.applyAsInt(256), 3, 2);                                           // 16
+    c.concat(topDown4);                                                              // 17
+    c2f(c, ch.applyAsInt(512), n.applyAsInt(3), false);                              // 18 P4 out
+    Shape out4 = c.shape();
+    yoloConv(c, ch.applyAsInt(512), 3, 2);                                           // 19
+    c.concat(p5);                                                                    // 20
+    c2f(c, ch.applyAsInt(1024), n.applyAsInt(3), false);                             // 21 P5 out
+    Shape out5 = c.shape();
+    // Detect (layer 22): per level a box branch cv2 and a class branch cv3, of the widths head.py sets:
+    // c2, c3 = max((16, ch[0] // 4, self.reg_max * 4)), max(ch[0], min(self.nc, 100)).
+    int boxWidth = Math.max(Math.max(16, out3.channels() / 4), YOLO_REG_MAX * BOX_SIDES);
+    int classWidth = Math.max(out3.channels(), Math.min(COCO_CLASSES, 100));
+    for (Shape level : new Shape[] {out3, out4, out5}) {
+      c.at(level);
+      yoloConv(c, boxWidth, 3, 1);
+      yoloConv(c, boxWidth, 3, 1);
+      c.conv(BOX_SIDES * YOLO_REG_MAX, 1, 1, true);
+      c.at(level);
+      yoloConv(c, classWidth, 3, 1);
+      yoloConv(c, classWidth, 3, 1);
+      c.conv(COCO_CLASSES, 1, 1, true);
+    }
+    // DFL: a fixed 1x1 convolution of reg_max weights (requires_grad False, still a parameter) that turns each
+    // side's distribution into a distance at inference; its few MACs are left out.
+    return c.addParameters(YOLO_REG_MAX);
+  }
+
+  /** Ultralytics {@code Conv}: Conv2d (padding k // 2, no bias), BatchNorm2d, SiLU. */
+  private static void yoloConv(LayerCalculator c, int out, int kernel, int stride) {
+    c.conv(out, kernel, stride, false).norm().act();
+  }
+
+  /**
+   * Ultralytics {@code C2f(c1, c2, n, shortcut)}: a 1×1 {@code Conv} to {@code 2c} (c = c2 / 2) chunked in two
+   * halves, {@code n} bottlenecks (two 3×3 {@code Conv} of c, e = 1.0) each on the previous output, and a 1×1
+   * {@code Conv} over the concatenation of the {@code 2 + n} pieces. A shortcut {@code x + cv2(cv1(x))} allocates a
+   * sum that stands in, in the count, for the SiLU output it consumes (the addition saves neither operand).
+   *
+   * @param shortcut whether the bottlenecks add their input (backbone) or not (head); it changes no count
+   */
+  private static void c2f(LayerCalculator c, int out, int bottlenecks, boolean shortcut) {
+    int half = out / 2;
+    yoloConv(c, 2 * half, 1, 1);
+    Shape split = c.shape();
+    c.at(new Shape(half, split.height(), split.width())); // chunk(2, 1): a view, nothing new
+    for (int i = 0; i < bottlenecks; i++) {
+      yoloConv(c, half, 3, 1);
+      yoloConv(c, half, 3, 1);
+    }
+    c.at(new Shape((2 + bottlenecks) * half, split.height(), split.width())); // torch.cat of the pieces
+    yoloConv(c, out, 1, 1);
+  }
+
+  /** SPPF's max-pool kernel ({@code [1024, 5]} in {@code yolov8.yaml}); stride 1, padding k // 2. */
+  private static final int SPPF_KERNEL = 5;
+
+  /** Ultralytics {@code SPPF(c1, c2, k)}: 1×1 {@code Conv} to c1 / 2, three chained k×k max pools, concat, 1×1. */
+  private static void sppf(LayerCalculator c, int out) {
+    int hidden = c.shape().channels() / 2;
+    yoloConv(c, hidden, 1, 1);
+    Shape first = c.shape();
+    for (int i = 0; i < 3; i++) {
+      c.maxPool(SPPF_KERNEL, 1, SPPF_KERNEL / 2);
+    }
+    c.at(new Shape(4 * hidden, first.height(), first.width())); // torch.cat of the input and the three pools
+    yoloConv(c, out, 1, 1);
   }
 }

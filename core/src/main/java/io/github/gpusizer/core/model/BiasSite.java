@@ -8,6 +8,12 @@ package io.github.gpusizer.core.model;
 public enum BiasSite {
   /** Query, key and value projections. */
   QKV,
+  /**
+   * Query and value projections but not the key ({@code q + kv} biases): Whisper's attention has
+   * {@code k_proj = nn.Linear(..., bias=False)} (Hugging Face {@code modeling_whisper.py}; a key bias would cancel
+   * in the softmax). Ignored where {@link #QKV} applies.
+   */
+  QUERY_VALUE,
   /** The attention output projection. */
   ATTENTION_OUT,
   /** All MLP matrices except the last carry {@code ffn} biases, the last {@code hidden}. */

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * <p>Transformers are given by their Hugging Face {@code config.json} dimensions and count their parameters from
- * them; image models are walked layer by layer from their reference implementation (torchvision, diffusers) at
+ * them; image models are walked layer by layer from their reference implementation (torchvision, diffusers, Ultralytics) at
  * their reference resolution; nothing is a parameter count typed in by hand.
  */
 public final class Presets {
@@ -37,6 +37,15 @@ public final class Presets {
   /** Citation pattern of a torchvision model: the file and the weights' metadata the numbers are pinned to. */
   private static final String TORCHVISION = "torchvision %s (github.com/pytorch/vision, torchvision/models/%s.py);"
       + " parameters pinned to the weights' \"num_params\" %s, FLOPs to \"_ops\" %s GMACs at 224x224";
+
+  /**
+   * Whisper's encoder positions: 30 s of audio at 100 mel frames per second, halved by the stride-2 second
+   * convolution ({@code max_source_positions} in every openai/whisper-* config.json).
+   */
+  private static final int WHISPER_SOURCE_POSITIONS = 1500;
+
+  /** Whisper's decoder positions ({@code max_target_positions} in every openai/whisper-* config.json). */
+  private static final int WHISPER_TARGET_POSITIONS = 448;
 
   /** Ids in a stable order: image models, encoders, decoders by family, others. */
   private static final ImmutableMap<String, Preset> PRESETS = build();
@@ -127,6 +136,11 @@ public final class Presets {
     image(p, "vit-l-16", Architectures.vit(24, 1024, 16, 4096, side),
         torchvision("vit_l_16", "vision_transformer", "304,326,632", "61.555")
             + "; Dosovitskiy et al. 2021, arXiv:2010.11929 (modelled as image-model numbers, not a Transformer)");
+    int yolo = Architectures.YOLO_SIDE;
+    p.put("yolov8s", new Preset(Architectures.yolov8(0.33, 0.50, 1024, yolo).toConvNet("yolov8s", yolo),
+        yolov8Source("s", "[0.33, 0.50, 1024]", "11,166,560", "225", "11.2", "28.6")));
+    p.put("yolov8m", new Preset(Architectures.yolov8(0.67, 0.75, 768, yolo).toConvNet("yolov8m", yolo),
+        yolov8Source("m", "[0.67, 0.75, 768]", "25,902,640", "295", "25.9", "78.9")));
     int sdImage = Architectures.SD_VAE_FACTOR * 64;
     p.put("stable-diffusion-unet", new Preset(
         Architectures.stableDiffusionUnet(64).toConvNet("stable-diffusion-unet", sdImage),
@@ -163,6 +177,20 @@ public final class Presets {
     p.put("t5-3b", new Preset(t5("t5-3b", 24, 1024, 32, 128, 16384),
         "T5-3B (huggingface.co/google-t5/t5-3b config.json: d_model 1024, d_kv 128, 32 heads, d_ff 16384,"
             + " 24+24 layers); 2,851,598,336 parameters as keras-nlp t5_presets.py \"t5_3b\"; Raffel et al. 2020"));
+
+    // Whisper (encoder-decoder over a log-mel spectrogram).
+    p.put("whisper-small", new Preset(whisper("whisper-small", 12, 768, 12, 3072, 51865, 80),
+        whisperSource("openai/whisper-small", "d_model 768, 12+12 layers, 12 heads, ffn 3072, vocab 51865, 80 mel bins",
+            "241,734,912 parameters (Hugging Face safetensors total; card: 244M)")));
+    p.put("whisper-medium", new Preset(whisper("whisper-medium", 24, 1024, 16, 4096, 51865, 80),
+        whisperSource("openai/whisper-medium",
+            "d_model 1024, 24+24 layers, 16 heads, ffn 4096, vocab 51865, 80 mel bins",
+            "763,857,920 parameters counted as WhisperForConditionalGeneration's (Hugging Face: 764M; card: 769M)")));
+    p.put("whisper-large-v3", new Preset(whisper("whisper-large-v3", 32, 1280, 20, 5120, 51866, 128),
+        whisperSource("openai/whisper-large-v3",
+            "d_model 1280, 32+32 layers, 20 heads, ffn 5120, vocab 51866, 128 mel bins",
+            "1,543,490,560 parameters counted as WhisperForConditionalGeneration's (Hugging Face: 1.54B; card:"
+                + " 1550M)")));
 
     // Llama family.
     p.put("llama-2-7b", new Preset(llama("llama-2-7b", 32, 4096, 32, 32, 11008, 32000, 4096, false),
@@ -230,6 +258,16 @@ public final class Presets {
     return String.format(TORCHVISION, model, file, params, gmacs);
   }
 
+  private static String yolov8Source(String scale, String multiples, String params, String layers, String millions,
+      String gflops) {
+    return "Ultralytics YOLOv8" + scale + " detection (github.com/ultralytics/ultralytics,"
+        + " ultralytics/cfg/models/v8/yolov8.yaml scale " + scale + ": " + multiples + " depth, width, max channels;"
+        + " C2f and SPPF in nn/modules/block.py, Detect with DFL reg_max 16 in nn/modules/head.py, 80 COCO classes);"
+        + " parameters pinned to the yaml's model summary \"" + layers + " layers, " + params + " parameters\" (docs: "
+        + millions + "M), FLOPs to the docs' " + gflops + " GFLOPs at 640x640 (fused, 2 per MAC); walked at 640x640"
+        + " (give imageSize 640)";
+  }
+
   private static void image(ImmutableMap.Builder<String, Preset> p, String id, LayerCalculator c, String source) {
     p.put(id, new Preset(c.toConvNet(id, Architectures.IMAGENET_SIDE), source));
   }
@@ -253,6 +291,28 @@ public final class Presets {
     return Transformer.builder(name).stack(Stack.ENCODER_DECODER).layers(layers).decoderLayers(layers)
         .hidden(hidden).heads(heads).headDim(headDim).ffn(ffn).vocab(32128).maxPositions(512)
         .norm(Norm.RMS_NORM).positions(Positions.RELATIVE_BIAS).bias(false).tiedEmbeddings(true).build();
+  }
+
+  /**
+   * Whisper as Hugging Face's {@code WhisperForConditionalGeneration} builds it: LayerNorm, GELU MLP with biases,
+   * q/v/out biases but none on k, learned decoder positions ({@code max_target_positions}), a stored sinusoidal
+   * encoder table ({@code max_source_positions}), the two-convolution front-end, and {@code proj_out} tied to the
+   * token embedding.
+   */
+  private static Transformer whisper(String name, int layers, int hidden, int heads, int ffn, int vocab,
+      int melBins) {
+    return Transformer.builder(name).stack(Stack.ENCODER_DECODER).layers(layers).decoderLayers(layers)
+        .hidden(hidden).heads(heads).ffn(ffn).vocab(vocab).maxPositions(WHISPER_TARGET_POSITIONS)
+        .encoderPositions(WHISPER_SOURCE_POSITIONS).melBins(melBins).norm(Norm.LAYER_NORM)
+        .positions(Positions.LEARNED).bias(false)
+        .extraBiases(BiasSite.QUERY_VALUE, BiasSite.ATTENTION_OUT, BiasSite.MLP).tiedEmbeddings(true).build();
+  }
+
+  private static String whisperSource(String repo, String dims, String params) {
+    return "Whisper (huggingface.co/" + repo + " config.json: " + dims + ", max_source_positions "
+        + WHISPER_SOURCE_POSITIONS + ", max_target_positions " + WHISPER_TARGET_POSITIONS + "; transformers"
+        + " modeling_whisper.py: k_proj without bias, two kernel-3 Conv1d, sinusoidal encoder positions stored as a"
+        + " frozen embedding, tied proj_out); " + params + "; Radford et al. 2022, arXiv:2212.04356";
   }
 
   private static Transformer llama(String name, int layers, int hidden, int heads, int kvHeads, int ffn, int vocab,

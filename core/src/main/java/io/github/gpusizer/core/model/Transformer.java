@@ -44,6 +44,13 @@ import java.util.Arrays;
  * @param relativeAttentionBuckets T5-style relative position buckets: each stack learns a {@code buckets × heads}
  *     bias table (in its first layer, shared by the others); 0 unless {@code positions} is
  *     {@link Positions#RELATIVE_BIAS}
+ * @param encoderPositions positions of an encoder-decoder model's own encoder position table, stored as a parameter
+ *     of {@code encoderPositions × hidden} besides the decoder's {@code maxPositions} (Whisper's sinusoidal
+ *     {@code embed_positions}, an {@code nn.Embedding} of {@code max_source_positions} rows in Hugging Face's
+ *     {@code WhisperEncoder}); 0 for none
+ * @param melBins mel-spectrogram bins an audio encoder's convolutional front-end reads: two kernel-3 {@code Conv1d}
+ *     with biases, {@code melBins → hidden} and {@code hidden → hidden} (Whisper's {@code conv1}, {@code conv2}); 0
+ *     for a model that reads tokens
  */
 public record Transformer(
     String name,
@@ -68,7 +75,9 @@ public record Transformer(
     int activeExperts,
     ImmutableSet<BiasSite> extraBiases,
     boolean parallelBlock,
-    int relativeAttentionBuckets) implements ModelSpec {
+    int relativeAttentionBuckets,
+    int encoderPositions,
+    int melBins) implements ModelSpec {
 
   /**
    * T5's default number of relative position buckets ({@code relative_attention_num_buckets = 32} in Hugging Face's
@@ -85,7 +94,8 @@ public record Transformer(
       String name, Stack stack, int layers, int decoderLayers, int hidden, int heads, int kvHeads, int headDim,
       int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
       Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
-      ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets) {
+      ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets, int encoderPositions,
+      int melBins) {
     checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
     checkNotNull(stack, "stack");
     checkArgument(layers > 0, "%s: layers must be > 0, was %s", name, layers);
@@ -114,6 +124,11 @@ public record Transformer(
         name, relativeAttentionBuckets);
     checkArgument(!parallelBlock || stack != Stack.ENCODER_DECODER,
         "%s: a parallel attention/MLP block is only modelled for decoder- or encoder-only stacks", name);
+    checkArgument(encoderPositions == 0 || (encoderPositions > 0 && stack == Stack.ENCODER_DECODER),
+        "%s: encoder positions must be > 0 for an encoder-decoder model's own encoder table, or 0, was %s", name,
+        encoderPositions);
+    checkArgument(melBins == 0 || (melBins > 0 && stack == Stack.ENCODER_DECODER),
+        "%s: mel bins must be > 0 for an encoder-decoder model's audio front-end, or 0, was %s", name, melBins);
     this.name = name;
     this.stack = stack;
     this.layers = layers;
@@ -137,11 +152,24 @@ public record Transformer(
     this.extraBiases = ImmutableSet.copyOf(extraBiases);
     this.parallelBlock = parallelBlock;
     this.relativeAttentionBuckets = relativeAttentionBuckets;
+    this.encoderPositions = encoderPositions;
+    this.melBins = melBins;
     try {
       TransformerParameters.count(this, experts);
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(name + ": the parameter count of these dimensions overflows a long", e);
     }
+  }
+
+  /** The constructor before {@code encoderPositions} and {@code melBins} existed: neither (a token-input model). */
+  public Transformer(
+      String name, Stack stack, int layers, int decoderLayers, int hidden, int heads, int kvHeads, int headDim,
+      int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
+      Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
+      ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets) {
+    this(name, stack, layers, decoderLayers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, gatedMlp,
+        tiedEmbeddings, bias, norm, positions, typeVocab, pooler, experts, activeExperts, extraBiases, parallelBlock,
+        relativeAttentionBuckets, 0, 0);
   }
 
   /**
@@ -172,7 +200,7 @@ public record Transformer(
         .tiedEmbeddings(tiedEmbeddings).bias(bias).norm(norm).positions(positions).typeVocab(typeVocab)
         .pooler(pooler).experts(experts).activeExperts(activeExperts)
         .extraBiases(extraBiases.toArray(new BiasSite[0])).parallelBlock(parallelBlock)
-        .relativeAttentionBuckets(relativeAttentionBuckets);
+        .relativeAttentionBuckets(relativeAttentionBuckets).encoderPositions(encoderPositions).melBins(melBins);
   }
 
   /**
@@ -228,6 +256,8 @@ public record Transformer(
     private ImmutableSet<BiasSite> extraBiases = ImmutableSet.of();
     private boolean parallelBlock;
     private int relativeAttentionBuckets = -1;
+    private int encoderPositions;
+    private int melBins;
 
     private Builder(String name) {
       this.name = name;
@@ -260,6 +290,10 @@ public record Transformer(
     public Builder parallelBlock(boolean v) { this.parallelBlock = v; return this; }
     /** Defaults to {@link #T5_RELATIVE_BUCKETS} with {@link Positions#RELATIVE_BIAS}, else 0. */
     public Builder relativeAttentionBuckets(int v) { this.relativeAttentionBuckets = v; return this; }
+    /** The encoder's own position table of an encoder-decoder model (Whisper); none by default. */
+    public Builder encoderPositions(int v) { this.encoderPositions = v; return this; }
+    /** Mel bins of an audio front-end of two kernel-3 convolutions (Whisper); none (token input) by default. */
+    public Builder melBins(int v) { this.melBins = v; return this; }
 
     /**
      * Builds the transformer; the builder is unchanged and may build again.
@@ -279,7 +313,7 @@ public record Transformer(
           Integer.MAX_VALUE, hidden);
       return new Transformer(name, stack, layers, decoderLayers, hidden, heads, kvHeads > 0 ? kvHeads : heads, dim,
           ffn > 0 ? ffn : 4 * hidden, vocab, maxPositions, gatedMlp, tiedEmbeddings, bias, norm, positions, typeVocab,
-          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets);
+          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets, encoderPositions, melBins);
     }
   }
 }

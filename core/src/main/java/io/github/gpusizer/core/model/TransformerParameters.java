@@ -13,10 +13,18 @@ import static java.lang.Math.multiplyExact;
  * norms (one for a parallel attention/MLP block); an MoE router {@code h × experts}. Decoder layers of an
  * encoder-decoder model add cross-attention and its norm. Once per model: token, learned-position and token-type
  * embeddings, one {@code buckets × heads} relative-position table per stack (T5), a final norm per stack (BERT: the
- * embedding norm instead), a pooler, and an untied output head. All arithmetic is overflow-checked.
+ * embedding norm instead), an encoder's own position table and an audio front-end of two kernel-3 convolutions
+ * (Whisper), a pooler, and an untied output head. All arithmetic is overflow-checked.
  */
 final class TransformerParameters {
   private TransformerParameters() {}
+
+  /**
+   * Kernel width of both convolutions of an audio front-end: Hugging Face {@code modeling_whisper.py}
+   * {@code WhisperEncoder}, {@code nn.Conv1d(num_mel_bins, embed_dim, kernel_size=3, padding=1)} and
+   * {@code nn.Conv1d(embed_dim, embed_dim, kernel_size=3, stride=2, padding=1)}; Radford et al. 2022, section 2.2.
+   */
+  private static final long AUDIO_CONV_KERNEL = 3;
 
   /** Parameters with {@code experts} MLP experts per layer (all of them, or the active ones for MoE). */
   static long count(Transformer t, int experts) {
@@ -40,6 +48,13 @@ final class TransformerParameters {
     // BERT-style encoders normalise the embeddings instead of the last layer's output; the others end each stack
     // with a final norm.
     total = addExact(total, t.stack() == Stack.ENCODER ? norm : stacks * norm);
+    total = addExact(total, multiplyExact((long) t.encoderPositions(), h));
+    if (t.melBins() > 0) {
+      // Whisper's conv1 (melBins -> h) and conv2 (h -> h), with biases.
+      long conv1 = multiplyExact(AUDIO_CONV_KERNEL * t.melBins(), h) + h;
+      long conv2 = multiplyExact(AUDIO_CONV_KERNEL * h, h) + h;
+      total = addExact(total, addExact(conv1, conv2));
+    }
     if (t.pooler()) {
       total = addExact(total, h * h + h);
     }
@@ -57,7 +72,8 @@ final class TransformerParameters {
     long q = multiplyExact((long) t.heads(), t.headDim());
     long kv = multiplyExact((long) t.kvHeads(), t.headDim());
     long weights = addExact(multiplyExact(2 * h, q), multiplyExact(2 * h, kv));
-    long bias = (t.hasBias(BiasSite.QKV) ? q + 2 * kv : 0) + (t.hasBias(BiasSite.ATTENTION_OUT) ? h : 0);
+    long qkvBias = t.hasBias(BiasSite.QKV) ? q + 2 * kv : t.hasBias(BiasSite.QUERY_VALUE) ? q + kv : 0;
+    long bias = qkvBias + (t.hasBias(BiasSite.ATTENTION_OUT) ? h : 0);
     return addExact(weights, bias);
   }
 

@@ -38,6 +38,22 @@ class ImagePresetsTest {
     assertThat(net.forwardFlops(224) / 2e9 / gmacs).isCloseTo(1.0, within(0.02));
   }
 
+  @ParameterizedTest(name = "{0}: {1} parameters, {2} GFLOPs at 640x640")
+  @CsvSource(delimiter = '|', textBlock = """
+      yolov8s | 11166560 | 28.6
+      yolov8m | 25902640 | 78.9
+      """)
+  void yolov8_walk_reproduces_the_ultralytics_summary_exactly_and_gflops_within_one_percent(
+      String id, long parameters, double gflops) {
+    // GIVEN the detector walked from yolov8.yaml at its training resolution
+    ConvNet net = (ConvNet) Presets.get(id);
+    // THEN the parameters are the yaml's model summary exactly (BatchNorm scales and shifts and the DFL's 16 fixed
+    // weights included), and forward FLOPs are the docs' fused figure within 1%
+    assertThat(net.parameters()).isEqualTo(parameters);
+    assertThat(net.referenceResolution()).isEqualTo(640);
+    assertThat(net.forwardFlops(640) / 1e9 / gflops).isCloseTo(1.0, within(0.01));
+  }
+
   @Test
   void resnet50_forward_pass_is_8_2_gflops_per_image() {
     // 4.089 GMACs (torchvision) = 8.18 GFLOPs

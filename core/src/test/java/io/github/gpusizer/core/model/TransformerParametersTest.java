@@ -38,6 +38,7 @@ class TransformerParametersTest {
       bert-large     | 335141888    | keras-hub bert_presets.py bert_large_en_uncased (BertModel with pooler)
       t5-base        | 222903552    | keras-nlp t5_presets.py t5_base
       t5-3b          | 2851598336   | keras-nlp t5_presets.py t5_3b
+      whisper-small  | 241734912    | HF openai/whisper-small safetensors total
       mpt-7b         | 6649286656   | HF mosaicml/mpt-7b bf16 index total_size 13298573312 bytes / 2
       gpt-j-6b       | 6050882784   | GPTJForCausalLM count printed by a LoRA test of EleutherAI/gpt-j-6B
       lstm-lm        | 85974278     | 1500-wide 2-layer tied LSTM: 33278*1500 + 2*4*(1500*1500*2+3000) + 33278
@@ -78,6 +79,48 @@ class TransformerParametersTest {
     Transformer t5 = (Transformer) Presets.get("t5-base");
     Transformer fewerBuckets = t5.toBuilder().relativeAttentionBuckets(16).build();
     assertThat(t5.parameters() - fewerBuckets.parameters()).isEqualTo(2L * 16 * 12);
+  }
+
+  @ParameterizedTest(name = "{0} has {1} parameters")
+  @CsvSource(delimiter = '|', textBlock = """
+      whisper-medium   | 763857920
+      whisper-large-v3 | 1543490560
+      """)
+  void whisper_counts_match_hugging_face_rounded_sizes(String id, long expected) {
+    // GIVEN the larger Whisper presets, whose exact totals we could not find published (Hugging Face shows 764M and
+    // 1.54B), WHEN counted from config.json as WhisperForConditionalGeneration builds them, THEN these are the counts
+    assertThat(Presets.get(id).parameters()).isEqualTo(expected);
+  }
+
+  @Test
+  void whisper_small_adds_up_from_its_parts() {
+    // GIVEN whisper-small: d 768, 12 + 12 layers, ffn 3072, vocab 51865, 80 mel bins, 1500 + 448 positions
+    long d = 768;
+    long attention = 4 * d * d + 3 * d; // q, k, v, out; biases on q, v and out only
+    long mlp = 2 * d * 3072 + 3072 + d;
+    long encoderLayer = attention + mlp + 2 * 2 * d;
+    long decoderLayer = 2 * attention + mlp + 3 * 2 * d;
+    long frontEnd = (3 * 80 * d + d) + (3 * d * d + d);
+    long expected = 12 * encoderLayer + 12 * decoderLayer + frontEnd + 1500 * d + 448 * d + 51865 * d + 2 * 2 * d;
+    // THEN the preset is exactly that sum
+    assertThat(Presets.get("whisper-small").parameters()).isEqualTo(expected).isEqualTo(241_734_912L);
+  }
+
+  @Test
+  void whisper_key_projection_has_no_bias() {
+    // GIVEN whisper-small and the same model with biases on q, k and v
+    Transformer whisper = (Transformer) Presets.get("whisper-small");
+    Transformer keyBias = whisper.toBuilder()
+        .extraBiases(BiasSite.QKV, BiasSite.ATTENTION_OUT, BiasSite.MLP).build();
+    // THEN the difference is one d-wide bias per attention: 12 encoder self + 12 decoder self + 12 cross
+    assertThat(keyBias.parameters() - whisper.parameters()).isEqualTo(36L * 768);
+  }
+
+  @Test
+  void rejects_an_audio_front_end_on_a_decoder_only_model() {
+    assertThatThrownBy(() -> Transformer.builder("gpt").layers(2).hidden(64).heads(8).vocab(10).melBins(80).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("gpt: mel bins must be > 0 for an encoder-decoder model's audio front-end, or 0, was 80");
   }
 
   @Test
