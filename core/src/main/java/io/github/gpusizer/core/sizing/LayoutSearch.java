@@ -428,10 +428,13 @@ final class LayoutSearch {
 
   /** The fastest recipe, with its full estimate (memory, time, host and warnings) worked out when first asked. */
   private Outcome fit(Hardware hw, Timed best) {
+    Recipe recipe = new Recipe(best.layout.tensorParallel(), best.layout.pipelineParallel(), best.layout.zero(),
+        best.variant.checkpointing(), best.variant.microBatch());
     if (reference) {
-      return new Outcome.Fit(estimator.estimate(best.variant, hw, best.layout), best.runTime);
+      Estimate e = estimator.estimate(best.variant, hw, best.layout);
+      return new Outcome.Fit(() -> e, best.runTime, recipe);
     }
-    return new Outcome.Fit(() -> estimator.estimate(best.variant, hw, best.layout), best.runTime);
+    return new Outcome.Fit(() -> estimator.estimate(best.variant, hw, best.layout), best.runTime, recipe);
   }
 
   private static Layout layout(Hardware hw, int tp, int pp, ZeroStage zero) {

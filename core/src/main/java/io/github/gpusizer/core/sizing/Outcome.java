@@ -19,15 +19,26 @@ sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
   final class Fit implements Outcome {
     private final Supplier<Estimate> estimate;
     private final Duration runTime;
+    private final Object recipe;
 
     Fit(Estimate estimate, Duration runTime) {
-      this(Suppliers.ofInstance(checkNotNull(estimate, "estimate")), runTime);
+      this(Suppliers.ofInstance(checkNotNull(estimate, "estimate")), runTime, null);
     }
 
-    /** A fit whose estimate {@code estimate} works out once, on first use. */
-    Fit(Supplier<Estimate> estimate, Duration runTime) {
+    /**
+     * A fit whose estimate {@code estimate} works out once, on first use.
+     *
+     * @param recipe what the layout search chose, apart from the data-parallel degree (equal for equal recipes)
+     */
+    Fit(Supplier<Estimate> estimate, Duration runTime, Object recipe) {
       this.estimate = Suppliers.memoize(checkNotNull(estimate, "estimate")::get);
       this.runTime = checkNotNull(runTime, "runTime");
+      this.recipe = recipe;
+    }
+
+    /** The recipe chosen (tensor and pipeline degrees, ZeRO stage, checkpointing, micro-batch), null if unknown. */
+    Object recipe() {
+      return recipe;
     }
 
     Estimate estimate() {

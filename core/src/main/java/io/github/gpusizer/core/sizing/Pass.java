@@ -189,6 +189,22 @@ final class Pass {
         }
         tried.add(hi);
       }
+      Object recipe = k > 0 && ladder[k] > ladder[k - 1] + 1 ? recipe(o, ladder[k]) : null;
+      if (recipe != null && !recipe.equals(recipe(o, ladder[k - 1]))) {
+        // memory per GPU falls as ranks are added, so the recipe chosen at the upper count (less sharding or
+        // recomputation, a larger micro-batch) first fits somewhere in the gap: its first count costs least
+        int lo = ladder[k - 1];
+        int hi = ladder[k];
+        while (hi - lo > 1) {
+          int mid = lo + (hi - lo) / 2;
+          if (recipe.equals(recipe(o, mid))) {
+            hi = mid;
+          } else {
+            lo = mid;
+          }
+        }
+        tried.add(hi);
+      }
     }
     int[] out = new int[tried.size()];
     int size = 0;
@@ -204,6 +220,12 @@ final class Pass {
       out[size++] = n;
     }
     return java.util.Arrays.copyOf(out, size);
+  }
+
+  /** The recipe the layout search chose for {@code n} instances, null if nothing fits. */
+  private Object recipe(Offering o, int n) {
+    Placement p = placement(o, n);
+    return p.fit == null ? null : p.fit.recipe();
   }
 
   /** Whether {@code n} instances fit and still miss the deadline (or do not fit at all). */

@@ -16,7 +16,7 @@ class CandidateTest {
   private static final Offering OFFERING = Catalog.bundled().offerings().get(0);
   private static final Outcome.Fit FIT = new Outcome.Fit(() -> {
     throw new AssertionError("the estimate is not needed");
-  }, Duration.ofHours(1));
+  }, Duration.ofHours(1), null);
 
   private static Candidate lazy(double key, String exactCost, AtomicInteger pricings) {
     Money cost = Money.of(exactCost, OFFERING.onDemandPerHour().currency().getCurrencyCode());
