@@ -189,6 +189,9 @@ final class Pass {
         }
         tried.add(hi);
       }
+      if (k > 0 && ladder[k] > ladder[k - 1] + 1) {
+        billingSteps(o, ladder[k - 1], ladder[k], tried);
+      }
       Object recipe = k > 0 && ladder[k] > ladder[k - 1] + 1 ? recipe(o, ladder[k]) : null;
       if (recipe != null && !recipe.equals(recipe(o, ladder[k - 1]))) {
         // memory per GPU falls as ranks are added, so the recipe chosen at the upper count (less sharding or
@@ -220,6 +223,45 @@ final class Pass {
       out[size++] = n;
     }
     return java.util.Arrays.copyOf(out, size);
+  }
+
+  /**
+   * Adds, between counts {@code lo} and {@code hi} that both fit, the first count at which each whole billing unit
+   * less is billed: where a run lasts fewer than {@code 1 / COST_TIE} units (minutes, hours), rounding up to the unit
+   * can make a count between two rungs cheaper by more than the tie; over longer runs it cannot.
+   */
+  private void billingSteps(Offering o, int lo, int hi, java.util.Set<Integer> tried) {
+    if (placement(o, lo).fit == null || placement(o, hi).fit == null) {
+      return;
+    }
+    long unitsHi = billedUnits(o, hi);
+    long unitsLo = billedUnits(o, lo);
+    if (unitsHi * Ranking.COST_TIE >= 1 || unitsLo <= unitsHi) {
+      return;
+    }
+    for (long target = unitsHi; target < unitsLo; target++) {
+      int a = lo; // billed more than target units
+      int b = hi; // billed at most target units
+      while (b - a > 1) {
+        int mid = a + (b - a) / 2;
+        if (placement(o, mid).fit != null && billedUnits(o, mid) <= target) {
+          b = mid;
+        } else {
+          a = mid;
+        }
+      }
+      tried.add(b);
+    }
+  }
+
+  /** Whole billing units (seconds, minutes or hours, the minimum charge included) of {@code n} instances' run. */
+  private long billedUnits(Offering o, int n) {
+    long unit = switch (o.billing()) {
+      case PER_SECOND -> 1;
+      case PER_MINUTE -> 60;
+      case PER_HOUR -> 3600;
+    };
+    return s.costs().model().billed(placement(o, n).wall, o.billing()).getSeconds() / unit;
   }
 
   /** The recipe the layout search chose for {@code n} instances, null if nothing fits. */
