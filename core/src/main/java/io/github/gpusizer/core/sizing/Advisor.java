@@ -202,7 +202,7 @@ final class Advisor {
     StringBuilder r = new StringBuilder();
     r.append(c.gpus()).append("× ").append(o.gpu().name()).append(" on ").append(o.provider()).append(' ')
         .append(o.instanceType()).append(" (").append(o.region()).append(", ")
-        .append(Texts.plural(c.instances(), "instance", "instances")).append(", ").append(Pass.name(c.mode()))
+        .append(Texts.plural(c.instances(), "instance", "instances")).append(", ").append(c.mode().label())
         .append("): fits with ").append(Texts.layout(e.layout(), e.task().kind().isTraining()));
     if (e.task().checkpointing() != Checkpointing.NONE) {
       r.append(", ").append(e.task().checkpointing().name().toLowerCase(Locale.ROOT)).append(" checkpointing");

@@ -357,7 +357,7 @@ final class Pass {
         ? (double) n * (billed.getSeconds() / (mode == PricingMode.MONTHLY ? CostModel.MONTH : CostModel.YEAR)
             .getSeconds())
         : (double) n * billed.getSeconds() / 3600.0;
-    Money price = Screen.price(o, mode).orElseThrow();
+    Money price = mode.price(o).orElseThrow();
     Currency ranking = s.currency();
     Optional<ExchangeRate> rate = price.currency().equals(ranking) ? Optional.empty() : rate(price.currency());
     double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
@@ -616,7 +616,7 @@ final class Pass {
   private static String describe(Iterable<PricingMode> modes) {
     List<String> names = new ArrayList<>();
     for (PricingMode m : modes) {
-      names.add(name(m));
+      names.add(m.label());
     }
     return String.join(" or ", names);
   }
@@ -625,25 +625,11 @@ final class Pass {
     List<String> names = new ArrayList<>();
     for (PricingMode m : PricingMode.values()) {
       if (CostStep.isSold(o, m)) {
-        names.add(name(m));
+        names.add(m.label());
       }
     }
     return String.join(" and ", names);
   }
 
-  /** {@code "on-demand"}, {@code "spot"}, {@code "monthly"}, {@code "yearly"}. */
-  static String name(PricingMode m) {
-    switch (m) {
-      case ON_DEMAND:
-        return "on-demand";
-      case SPOT:
-        return "spot";
-      case MONTHLY:
-        return "monthly";
-      case YEARLY:
-        return "yearly";
-      default:
-        throw new AssertionError(m);
-    }
-  }
+
 }

@@ -230,7 +230,7 @@ final class Screen {
       }
       open[i] = true;
       for (PricingMode mode : allowed) {
-        Optional<Money> price = price(o, mode);
+        Optional<Money> price = mode.price(o);
         if (price.isEmpty()) {
           continue;
         }
@@ -242,7 +242,7 @@ final class Screen {
         continue;
       }
       for (PricingMode mode : allowed) {
-        Optional<Money> price = price(o, mode);
+        Optional<Money> price = mode.price(o);
         if (price.isEmpty()) {
           continue;
         }
@@ -436,7 +436,7 @@ final class Screen {
     if (s.budget().isEmpty()) {
       return true;
     }
-    Money price = price(o, mode).orElseThrow();
+    Money price = mode.price(o).orElseThrow();
     double cost = price.amount().doubleValue() * pass.rateToRanking(price.currency()) * g.perUnitPrice[n];
     double budget = s.budget().get().amount().doubleValue();
     if (cost < budget * (1 - MARGIN)) {
@@ -450,7 +450,7 @@ final class Screen {
 
   /** By price, then the ranking's tie-breakers (provider, instance type, region, catalog position). */
   private static int cheaperOffering(Offering a, Offering b, PricingMode mode) {
-    int c = price(a, mode).orElseThrow().amount().compareTo(price(b, mode).orElseThrow().amount());
+    int c = mode.price(a).orElseThrow().amount().compareTo(mode.price(b).orElseThrow().amount());
     if (c == 0) {
       c = a.provider().compareTo(b.provider());
     }
@@ -461,21 +461,6 @@ final class Screen {
       c = a.region().compareTo(b.region());
     }
     return c; // equal: the earlier in the catalog stays
-  }
-
-  static Optional<Money> price(Offering o, PricingMode mode) {
-    switch (mode) {
-      case ON_DEMAND:
-        return Optional.of(o.onDemandPerHour());
-      case SPOT:
-        return o.spotPerHour();
-      case MONTHLY:
-        return o.monthly();
-      case YEARLY:
-        return o.yearly();
-      default:
-        throw new AssertionError(mode);
-    }
   }
 
   private static void add(int[][] wanted, int[] count, int i, int n) {

@@ -222,6 +222,6 @@ public final class Sizer {
   /** {@code "16 GPUs (2 instances, spot)"}. */
   static String where(Candidate c) {
     return Texts.plural(c.gpus(), "GPU", "GPUs") + " (" + Texts.plural(c.instances(), "instance", "instances")
-        + ", " + Pass.name(c.mode()) + ")";
+        + ", " + c.mode().label() + ")";
   }
 }
