@@ -21,13 +21,15 @@ record Attempt(
 
   /** Whether this attempt came closer to working than {@code other} (null: any attempt is closer). */
   boolean closerThan(Attempt other) {
-    if (other == null) {
-      return true;
-    }
-    if (kind != other.kind) {
-      return kind.ordinal() > other.kind.ordinal();
-    }
-    return distance < other.distance;
+    return other == null || closer(kind, distance, other.kind, other.distance);
+  }
+
+  /**
+   * The one rule for which of two failures came closer to working: the one that passed a later check (by
+   * {@link Rejection.Kind} order), then strictly the smaller distance; on a tie the other (earlier) one stays.
+   */
+  static boolean closer(Rejection.Kind kind, double distance, Rejection.Kind otherKind, double otherDistance) {
+    return kind != otherKind ? kind.ordinal() > otherKind.ordinal() : distance < otherDistance;
   }
 
   Rejection toRejection(Offering offering) {

@@ -34,6 +34,19 @@ public record CostStep(CostModel model, Optional<Interruptions> interruptions) {
   }
 
   /**
+   * How many units of the mode's price {@code n} instances billed for {@code billed} each pay: hours for on-demand
+   * and spot, whole months or years for subscriptions ({@code billed} is a whole number of them). The cost is the
+   * price times this; the one copy of the formula, for the sizer's screening in {@code double}.
+   */
+  static double priceUnits(PricingMode mode, int n, Duration billed) {
+    return switch (mode) {
+      case MONTHLY -> (double) n * (billed.getSeconds() / CostModel.MONTH.getSeconds());
+      case YEARLY -> (double) n * (billed.getSeconds() / CostModel.YEAR.getSeconds());
+      case ON_DEMAND, SPOT -> (double) n * billed.getSeconds() / 3600.0;
+    };
+  }
+
+  /**
    * Prices a run.
    *
    * @param wall the wall time the job needs on the instances, without interruptions

@@ -272,13 +272,10 @@ final class LayoutSearch {
   }
 
   private static Draft closer(Draft a, Draft b) {
-    if (a == null) {
-      return b;
-    }
-    if (b.kind.ordinal() != a.kind.ordinal()) {
-      return b.kind.ordinal() > a.kind.ordinal() ? b : a;
-    }
-    return b.shortfall < a.shortfall ? b : a;
+    // the package's Attempt (this class has a memory-check Attempt of its own)
+    boolean bCloser = a == null
+        || io.github.gpusizer.core.sizing.Attempt.closer(b.kind, b.shortfall, a.kind, a.shortfall);
+    return bCloser ? b : a;
   }
 
   /**

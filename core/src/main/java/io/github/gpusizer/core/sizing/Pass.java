@@ -353,10 +353,7 @@ final class Pass {
   private Candidate lazilyPriced(int i, Offering o, PricingMode mode, int n, Placement p) {
     CostModel model = s.costs().model();
     Duration billed = model.billed(p.wall, o, mode);
-    double units = mode == PricingMode.MONTHLY || mode == PricingMode.YEARLY
-        ? (double) n * (billed.getSeconds() / (mode == PricingMode.MONTHLY ? CostModel.MONTH : CostModel.YEAR)
-            .getSeconds())
-        : (double) n * billed.getSeconds() / 3600.0;
+    double units = CostStep.priceUnits(mode, n, billed);
     Money price = mode.price(o).orElseThrow();
     Currency ranking = s.currency();
     Optional<ExchangeRate> rate = price.currency().equals(ranking) ? Optional.empty() : rate(price.currency());
@@ -477,7 +474,7 @@ final class Pass {
   }
 
   private static boolean closer(Outcome.Miss a, Outcome.Miss b) {
-    return a.kind() != b.kind() ? a.kind().ordinal() > b.kind().ordinal() : a.shortfall() < b.shortfall();
+    return Attempt.closer(a.kind(), a.shortfall(), b.kind(), b.shortfall());
   }
 
   /**

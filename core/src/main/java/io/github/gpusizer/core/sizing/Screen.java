@@ -144,10 +144,7 @@ final class Screen {
         fit = true;
         wall[n] = w;
         f[n] = Math.multiplyExact((long) n, billed.getSeconds());
-        perUnitPrice[n] = mode == PricingMode.MONTHLY || mode == PricingMode.YEARLY
-            ? (double) n * billed.getSeconds() / (mode == PricingMode.MONTHLY ? CostModel.MONTH : CostModel.YEAR)
-                .getSeconds()
-            : f[n] / 3600.0;
+        perUnitPrice[n] = CostStep.priceUnits(mode, n, billed);
         if (w.compareTo(s.deadline()) <= 0) {
           meetsDeadline[n] = true;
           ok.add(n);
