@@ -1,5 +1,6 @@
 /**
- * The entry point: {@link io.github.gpusizer.core.GpuSizer} turns a task, a catalog and constraints into a
+ * The entry point: {@link io.github.gpusizer.core.GpuSizer#forTask} hands back the fluent
+ * {@link io.github.gpusizer.core.Sizer}, which turns a task, a catalog and constraints into a
  * {@link io.github.gpusizer.core.Recommendation} of ranked {@link io.github.gpusizer.core.Option options}, each
  * with its layout, memory, time, cost, host sizing, warnings and rationale, plus every rejected offering with its
  * reason and, when nothing works, a {@link io.github.gpusizer.core.Suggestion}.

@@ -49,7 +49,7 @@ class ConcurrencyTest {
     }
     OfferingFilter filter = OfferingFilter.builder().gpu("A100").build();
     var a100Offerings = catalog.offerings(filter);
-    GpuSizer sizer = GpuSizer.forTask(task).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
+    Sizer sizer = GpuSizer.forTask(task).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
         .deadline(Duration.ofHours(48)).maxGpus(16);
     Recommendation expected = sizer.recommend();
 
@@ -93,7 +93,7 @@ class ConcurrencyTest {
   @Test
   void one_recommendation_read_by_many_threads_at_once_gives_each_list_once_with_shared_options() throws Exception {
     // GIVEN a fresh recommendation, whose lists are worked out on first read, and its equal computed earlier
-    GpuSizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
+    Sizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
         .deadline(Duration.ofHours(48)).maxGpus(16);
     Recommendation expected = sizer.recommend();
     Recommendation shared = sizer.recommend();

@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Test;
 /** The builder contract: validate at once, set once, cross-field rules in recommend(), which may be repeated. */
 class GpuSizerBuilderTest {
 
-  private static GpuSizer sizer() {
+  private static Sizer sizer() {
     return GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.aws());
   }
 
   @Test
   void rejects_a_deadline_given_twice_naming_the_earlier_value() {
     // GIVEN a sizer with a deadline
-    GpuSizer s = sizer().deadline(Duration.ofHours(12));
+    Sizer s = sizer().deadline(Duration.ofHours(12));
     // WHEN it is given again THEN the error names the setting and the earlier value
     assertThatThrownBy(() -> s.deadline(Duration.ofHours(6)))
         .isInstanceOf(IllegalStateException.class)
@@ -98,7 +98,7 @@ class GpuSizerBuilderTest {
 
   @Test
   void a_failed_setter_leaves_the_setting_unset() {
-    GpuSizer s = sizer();
+    Sizer s = sizer();
     assertThatThrownBy(() -> s.maxGpus(0)).isInstanceOf(IllegalArgumentException.class);
     s.maxGpus(8); // allowed: the bad value was never stored
     assertThatThrownBy(() -> s.maxGpus(4)).hasMessageContaining("was already set to 8");
@@ -115,7 +115,7 @@ class GpuSizerBuilderTest {
   @Test
   void rejects_a_best_value_factor_without_the_best_value_objective_in_recommend() {
     // GIVEN a factor with the default objective: each setter alone is fine
-    GpuSizer s = sizer().bestValueFactor(2);
+    Sizer s = sizer().bestValueFactor(2);
     // WHEN recommending THEN the contradiction is reported
     assertThatThrownBy(s::recommend)
         .isInstanceOf(IllegalStateException.class)
@@ -124,7 +124,7 @@ class GpuSizerBuilderTest {
 
   @Test
   void rejects_a_budget_in_a_currency_with_no_rate_to_the_ranking_currency() {
-    GpuSizer s = sizer().budget(Money.of("2000", "CNY")).currency("USD").exchangeRates(ExchangeRates.empty());
+    Sizer s = sizer().budget(Money.of("2000", "CNY")).currency("USD").exchangeRates(ExchangeRates.empty());
     assertThatThrownBy(s::recommend)
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("budget is in CNY but costs are ranked in USD");
@@ -132,7 +132,7 @@ class GpuSizerBuilderTest {
 
   @Test
   void rejects_spot_interruptions_without_spot_pricing_in_recommend() {
-    GpuSizer s = sizer().spotInterruptions(Interruptions.of(0.05, Duration.ofMinutes(30), Duration.ofMinutes(5)));
+    Sizer s = sizer().spotInterruptions(Interruptions.of(0.05, Duration.ofMinutes(30), Duration.ofMinutes(5)));
     assertThatThrownBy(s::recommend)
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("spotInterruptions apply only when spot is allowed; pricing is [ON_DEMAND]");
@@ -153,7 +153,7 @@ class GpuSizerBuilderTest {
 
   @Test
   void recommend_leaves_the_builder_unchanged_and_may_be_called_again() {
-    GpuSizer s = sizer().deadline(Duration.ofHours(48));
+    Sizer s = sizer().deadline(Duration.ofHours(48));
     Recommendation first = s.recommend();
     Recommendation second = s.recommend();
     assertThat(second).isEqualTo(first);

@@ -51,8 +51,8 @@ class GpuSizerProperties {
   /** Constraints: deadline 1–200 h, budget none or 10^1–10^5 USD, 1–64 GPUs, an objective, spot or not. */
   record Constraints(Duration deadline, Optional<Money> budget, int maxGpus, Objective objective,
                              boolean spot) {
-    GpuSizer apply(Task task) {
-      GpuSizer s = GpuSizer.forTask(task).catalog(CATALOG).deadline(deadline).maxGpus(maxGpus).objective(objective);
+    Sizer apply(Task task) {
+      Sizer s = GpuSizer.forTask(task).catalog(CATALOG).deadline(deadline).maxGpus(maxGpus).objective(objective);
       budget.ifPresent(s::budget);
       if (spot) {
         s.allowSpot();

@@ -34,7 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** Examples of what GpuSizer recommends, rejects and suggests. */
+/** Examples of what Sizer recommends, rejects and suggests. */
 class GpuSizerTest {
   private static final Task LLAMA_FT = Fixtures.llamaFineTune(200e6);
   private static final Comparator<Option> BY_COST = Comparator.comparing(Option::cost);
@@ -406,7 +406,7 @@ class GpuSizerTest {
   @Test
   void when_no_option_meets_the_deadline_it_suggests_the_fastest_time_and_that_deadline_works() {
     // GIVEN a deadline nothing meets
-    GpuSizer tooSoon = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofMinutes(1));
+    Sizer tooSoon = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofMinutes(1));
     Recommendation rec = tooSoon.recommend();
     assertThat(rec.best()).isEmpty();
     assertThatThrownBy(rec::bestOrThrow).isInstanceOf(NoFeasibleOptionException.class)
@@ -591,7 +591,7 @@ class GpuSizerTest {
 
   @Test
   void gives_equal_recommendations_from_many_threads_sharing_one_sizer() throws Exception {
-    GpuSizer shared = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
+    Sizer shared = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws().merge(Fixtures.aistudio()))
         .deadline(Duration.ofDays(3)).allowSpot();
     Recommendation expected = shared.recommend();
     ExecutorService pool = Executors.newFixedThreadPool(4);

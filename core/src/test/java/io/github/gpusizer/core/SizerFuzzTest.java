@@ -62,7 +62,7 @@ class SizerFuzzTest {
       b.cpuMsPerSample(in.consumeDouble());
     }
     Task task;
-    GpuSizer sizer;
+    Sizer sizer;
     try {
       if (dataset) {
         b.datasetSize(DataSize.ofBytes(datasetBytes));

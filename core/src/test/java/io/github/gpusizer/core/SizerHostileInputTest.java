@@ -36,7 +36,7 @@ class SizerHostileInputTest {
 
   @Test
   void zero_deadline_and_zero_gpus_are_rejected_at_the_setter() {
-    GpuSizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9));
+    Sizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9));
     assertThatThrownBy(() -> sizer.deadline(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("deadline must be > 0, was PT0S");
     assertThatThrownBy(() -> sizer.maxGpus(0)).isInstanceOf(IllegalArgumentException.class)
@@ -84,7 +84,7 @@ class SizerHostileInputTest {
   @Test
   void a_budget_in_a_currency_without_a_rate_is_a_documented_illegal_state() {
     // GIVEN a budget in gold (XAU), for which the bundled rates have no USD rate, ranked in USD
-    GpuSizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(CATALOG).budget(Money.of("1", "XAU"))
+    Sizer sizer = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(CATALOG).budget(Money.of("1", "XAU"))
         .currency("USD");
 
     // WHEN sized  THEN the contradiction is named

@@ -2,6 +2,7 @@ package io.github.gpusizer.core.benchmarks;
 
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.core.GpuSizer;
+import io.github.gpusizer.core.Sizer;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Task;
@@ -36,7 +37,7 @@ public class LargeJobBenchmark {
   @Param({"16384"})
   int maxGpus;
 
-  private GpuSizer sizer;
+  private Sizer sizer;
 
   @Setup
   public void setUp() {

@@ -21,7 +21,7 @@ import java.util.Currency;
  * rec.best().ifPresent(p -> System.out.println(p.rationale() + ", " + p.costPerMillionOutputTokens()));
  * }</pre>
  *
- * <p>A builder in the manner of {@code GpuSizer}'s: every setting is optional and checked at once (an
+ * <p>A builder in the manner of {@code Sizer}'s: every setting is optional and checked at once (an
  * {@link IllegalArgumentException} naming it, the rule and the bad value), a setting given twice is a mistake
  * ({@link IllegalStateException} with the earlier value), and {@link #recommend()} leaves the builder unchanged.
  *

@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * Finds, without pricing every candidate, the candidates a feasible recommendation uses, and adds them to the
  * pass in the order {@link Pass#run} would: a subset of its candidates that holds every choice
- * {@link Sizer} makes (so {@code Sizer} makes the same choices on it).
+ * {@link SizingEngine} makes (so {@code Sizer} makes the same choices on it).
  *
  * <p>Why this works: time, billed time and deadline of {@code n} instances depend on the offering's shape (GPU,
  * GPUs per instance, host cores, network), the pricing mode and the billing rounding, never on the price; and
@@ -285,7 +285,7 @@ final class Screen {
         List<Candidate> all = new ArrayList<>();
         pass.allInstances(i, offerings.get(i), all);
         for (Candidate c : all) {
-          if (Sizer.isFeasible(s, c) && (fastest == null || c.wall().compareTo(fastest) < 0)) {
+          if (SizingEngine.isFeasible(s, c) && (fastest == null || c.wall().compareTo(fastest) < 0)) {
             fastest = c.wall();
           }
         }

@@ -20,7 +20,7 @@ import java.util.Optional;
 
 /**
  * Everything one {@code recommend()} call needs, resolved and validated: an immutable snapshot of a
- * {@link io.github.gpusizer.core.GpuSizer}'s settings.
+ * {@link io.github.gpusizer.core.Sizer}'s settings.
  *
  * @param providers allowed providers, lower case; empty = all
  * @param regions allowed regions, lower case; empty = all

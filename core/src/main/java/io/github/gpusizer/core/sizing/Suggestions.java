@@ -43,9 +43,9 @@ final class Suggestions {
     Comparator<Candidate> cheapest = Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1);
     Comparator<Candidate> fastest = Ranking.order(Objective.FASTEST, Duration.ZERO, 1);
     Optional<Candidate> fastestInBudget =
-        pass.fitting.stream().filter(c -> Sizer.meetsBudget(s, c)).min(fastest);
+        pass.fitting.stream().filter(c -> SizingEngine.meetsBudget(s, c)).min(fastest);
     Optional<Candidate> cheapestInTime =
-        pass.fitting.stream().filter(c -> Sizer.meetsDeadline(s, c)).min(cheapest);
+        pass.fitting.stream().filter(c -> SizingEngine.meetsDeadline(s, c)).min(cheapest);
     if (fastestInBudget.isPresent()) {
       Candidate c = fastestInBudget.get();
       deadline = Optional.of(ceilMinutes(c.wall()));
@@ -91,7 +91,7 @@ final class Suggestions {
       Settings relaxed = s.withoutCuda();
       Pass again = new Pass(relaxed, search.forSettings(relaxed)).run();
       Optional<Candidate> best = again.fitting.stream()
-          .filter(c -> pass.cudaBlocked[c.index()] && Sizer.isFeasible(s, c))
+          .filter(c -> pass.cudaBlocked[c.index()] && SizingEngine.isFeasible(s, c))
           .min(Comparator.comparing((Candidate c) -> c.offering().gpu().minCuda().orElseThrow())
               .thenComparing(cheapest));
       if (best.isPresent()) {
@@ -180,7 +180,7 @@ final class Suggestions {
   private static Optional<Candidate> feasibleAt(Settings s, Pass wide, int i, Offering o, int n) {
     List<Candidate> out = new ArrayList<>();
     wide.instances(i, o, n, out);
-    return out.stream().filter(c -> Sizer.isFeasible(s, c))
+    return out.stream().filter(c -> SizingEngine.isFeasible(s, c))
         .min(Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1));
   }
 

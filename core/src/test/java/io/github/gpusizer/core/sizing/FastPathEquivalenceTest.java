@@ -124,8 +124,8 @@ class FastPathEquivalenceTest {
   @MethodSource("cases")
   void fast_path_gives_the_reference_recommendation(Case c) {
     // WHEN the same settings are sized both ways
-    Recommendation fast = Sizer.recommend(c.settings());
-    Recommendation reference = Sizer.reference(c.settings());
+    Recommendation fast = SizingEngine.recommend(c.settings());
+    Recommendation reference = SizingEngine.reference(c.settings());
 
     // THEN everything matches: options and their order, costs, reasons, rejections, front and suggestion
     assertThat(fast.options()).extracting(Option::offering, Option::pricing, Option::instances, Option::cost)
@@ -181,7 +181,7 @@ class FastPathEquivalenceTest {
             FixedCosts.defaults(), false);
         cases.add(new Case("crowded #" + i++ + " " + objective + ", " + deadline + ", " + pricing, open));
         // budgets exactly at the cost of some options: the screening's exact comparison decides
-        List<Option> options = Sizer.reference(open).options();
+        List<Option> options = SizingEngine.reference(open).options();
         for (int pick : new int[] {0, options.size() / 3, options.size() / 2}) {
           if (pick < options.size() && options.get(pick).cost().amount().signum() > 0) {
             Money budget = options.get(pick).cost();
@@ -202,8 +202,8 @@ class FastPathEquivalenceTest {
   @MethodSource("crowdedCases")
   void screening_many_offerings_of_one_shape_gives_the_reference_recommendation(Case c) {
     // WHEN the same settings are sized both ways, on a catalog of many offerings per shape with price ties
-    Recommendation fast = Sizer.recommend(c.settings());
-    Recommendation reference = Sizer.reference(c.settings());
+    Recommendation fast = SizingEngine.recommend(c.settings());
+    Recommendation reference = SizingEngine.reference(c.settings());
 
     // THEN the recommendations are equal
     assertThat(fast.rejected()).isEqualTo(reference.rejected());
@@ -215,7 +215,7 @@ class FastPathEquivalenceTest {
   void generated_cases_cover_feasible_and_infeasible_sizings_on_both_catalogs() {
     // GIVEN the generated cases, WHEN sized
     List<Case> all = cases().toList();
-    List<Recommendation> recs = all.stream().map(c -> Sizer.recommend(c.settings())).toList();
+    List<Recommendation> recs = all.stream().map(c -> SizingEngine.recommend(c.settings())).toList();
 
     // THEN the comparison above is exercised on options, rejections and suggestions, not on empty results
     assertThat(all).hasSizeGreaterThan(CASES * 2 / 3);

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableMap;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
+import io.github.gpusizer.core.Sizer;
 import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Suggestion;
@@ -164,7 +165,7 @@ final class RecommendCommand implements Callable<Integer> {
   public Integer call() {
     Task task = taskOptions.task();
     Catalog catalog = common.catalog();
-    GpuSizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(OBJECTIVES.get(objective));
+    Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(OBJECTIVES.get(objective));
     Currency ranking = currency == null ? null : Quantities.currency("--currency", currency);
     if (ranking != null) {
       sizer.currency(ranking.getCurrencyCode());

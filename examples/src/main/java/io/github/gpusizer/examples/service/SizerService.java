@@ -11,6 +11,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
+import io.github.gpusizer.core.Sizer;
 import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.serving.ServingSizer;
@@ -200,7 +201,7 @@ public final class SizerService implements AutoCloseable {
     text(request, "seq").ifPresent(v -> b.sequenceLength(Quantities.integer("seq", v, 1)));
     text(request, "microBatch").ifPresent(v -> b.microBatch(Quantities.integer("microBatch", v, 1)));
     Task task = b.build();
-    GpuSizer sizer = GpuSizer.forTask(task).catalog(catalog);
+    Sizer sizer = GpuSizer.forTask(task).catalog(catalog);
     Currency currency = Currency.getInstance("USD");
     if (text(request, "currency").isPresent()) {
       currency = Quantities.currency("currency", text(request, "currency").get());

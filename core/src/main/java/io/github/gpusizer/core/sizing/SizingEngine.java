@@ -20,10 +20,10 @@ import java.util.OptionalInt;
  * The recommendation engine: one {@link Pass} over the catalog, the deadline and budget applied to its priced
  * candidates, ranking, the Pareto front, rejections, and a {@link Suggestions suggestion} when nothing is feasible.
  */
-public final class Sizer {
+public final class SizingEngine {
   private static final int MODES = PricingMode.values().length;
 
-  private Sizer() {}
+  private SizingEngine() {}
 
   /** Sizes the task of {@code settings}. Pure: the same settings give an equal recommendation. */
   public static Recommendation recommend(Settings s) {
