@@ -48,6 +48,7 @@ import java.util.Optional;
  *     (10^6 bytes); {@code +Infinity} for none
  * @param checkpointInterval time between periodic checkpoints; empty: Young's optimum for the job
  * @param failuresPerGpuHour interruptions per GPU-hour, for Young's interval
+ * @param resuming whether a training run resumes from a checkpoint, reading its optimizer state at start too
  */
 public record FixedCosts(
     Duration provisioning,
@@ -56,7 +57,8 @@ public record FixedCosts(
     Duration frameworkStart,
     double storageMBps,
     Optional<Duration> checkpointInterval,
-    double failuresPerGpuHour) {
+    double failuresPerGpuHour,
+    boolean resuming) {
 
   /** See the class documentation. */
   public static final Duration DEFAULT_PROVISIONING = Duration.ofSeconds(45);
@@ -71,9 +73,9 @@ public record FixedCosts(
 
   private static final FixedCosts DEFAULTS = new FixedCosts(DEFAULT_PROVISIONING, ImmutableMap.of(),
       DEFAULT_CONTAINER_IMAGE, DEFAULT_FRAMEWORK_START, DEFAULT_STORAGE_MBPS, Optional.empty(),
-      DEFAULT_FAILURES_PER_GPU_HOUR);
+      DEFAULT_FAILURES_PER_GPU_HOUR, false);
   private static final FixedCosts NONE = new FixedCosts(Duration.ZERO, ImmutableMap.of(), DataSize.ZERO,
-      Duration.ZERO, Double.POSITIVE_INFINITY, Optional.empty(), 0);
+      Duration.ZERO, Double.POSITIVE_INFINITY, Optional.empty(), 0, false);
 
   public FixedCosts {
     checkArgument(!checkNotNull(provisioning, "provisioning").isNegative(), "provisioning must be >= 0, was %s",
@@ -106,7 +108,7 @@ public record FixedCosts(
   /** The same costs with another provisioning time for every provider without its own. */
   public FixedCosts withProvisioning(Duration d) {
     return new FixedCosts(d, provisioningByProvider, containerImage, frameworkStart, storageMBps,
-        checkpointInterval, failuresPerGpuHour);
+        checkpointInterval, failuresPerGpuHour, resuming);
   }
 
   /** The same costs with the provisioning time of one provider's instances (case-insensitive name). */
@@ -122,37 +124,43 @@ public record FixedCosts(
     });
     map.put(key, d);
     return new FixedCosts(provisioning, map.build(), containerImage, frameworkStart, storageMBps,
-        checkpointInterval, failuresPerGpuHour);
+        checkpointInterval, failuresPerGpuHour, resuming);
   }
 
   /** The same costs with another container image size. */
   public FixedCosts withContainerImage(DataSize size) {
     return new FixedCosts(provisioning, provisioningByProvider, size, frameworkStart, storageMBps,
-        checkpointInterval, failuresPerGpuHour);
+        checkpointInterval, failuresPerGpuHour, resuming);
   }
 
   /** The same costs with another framework start time. */
   public FixedCosts withFrameworkStart(Duration d) {
     return new FixedCosts(provisioning, provisioningByProvider, containerImage, d, storageMBps,
-        checkpointInterval, failuresPerGpuHour);
+        checkpointInterval, failuresPerGpuHour, resuming);
   }
 
   /** The same costs with another storage rate in MB/s per node. */
   public FixedCosts withStorageMBps(double mbps) {
     return new FixedCosts(provisioning, provisioningByProvider, containerImage, frameworkStart, mbps,
-        checkpointInterval, failuresPerGpuHour);
+        checkpointInterval, failuresPerGpuHour, resuming);
   }
 
   /** The same costs with a fixed checkpoint interval instead of Young's optimum. */
   public FixedCosts withCheckpointInterval(Duration interval) {
     return new FixedCosts(provisioning, provisioningByProvider, containerImage, frameworkStart, storageMBps,
-        Optional.of(checkNotNull(interval, "interval")), failuresPerGpuHour);
+        Optional.of(checkNotNull(interval, "interval")), failuresPerGpuHour, resuming);
   }
 
   /** The same costs with another failure rate per GPU-hour for Young's interval. */
   public FixedCosts withFailuresPerGpuHour(double rate) {
     return new FixedCosts(provisioning, provisioningByProvider, containerImage, frameworkStart, storageMBps,
-        checkpointInterval, rate);
+        checkpointInterval, rate, resuming);
+  }
+
+  /** The same costs for a run that resumes from a checkpoint: it reads the training state at start as well. */
+  public FixedCosts resumingFromCheckpoint() {
+    return new FixedCosts(provisioning, provisioningByProvider, containerImage, frameworkStart, storageMBps,
+        checkpointInterval, failuresPerGpuHour, true);
   }
 
   /** The provisioning time of one provider's instances. */
@@ -165,10 +173,12 @@ public record FixedCosts(
    * where given, staging the data set to local disk. Nodes start in parallel, so it does not grow with them.
    *
    * @param weights what the run reads before its first step
+   * @param state the training state of one checkpoint, read as well when {@link #resuming}
    * @param staged the data set copied to local disk first (because it does not fit in the host's RAM), if any
    */
-  public Startup startup(String provider, DataSize weights, Optional<DataSize> staged) {
-    return new Startup(provisioning(provider), transfer(containerImage).plus(frameworkStart), transfer(weights),
+  public Startup startup(String provider, DataSize weights, DataSize state, Optional<DataSize> staged) {
+    DataSize read = resuming ? weights.plus(state) : weights;
+    return new Startup(provisioning(provider), transfer(containerImage).plus(frameworkStart), transfer(read),
         staged.map(this::transfer).orElse(Duration.ZERO));
   }
 

@@ -405,7 +405,7 @@ final class Pass {
       checkpointState = s.estimator().checkpointSize(s.task(), o.gpu());
     }
     Optional<DataSize> staged = s.task().datasetSize().filter(d -> o.ram().bytes() > 0 && d.compareTo(o.ram()) > 0);
-    return s.fixedCosts().startup(o.provider(), weightsToLoad, staged);
+    return s.fixedCosts().startup(o.provider(), weightsToLoad, checkpointState, staged);
   }
 
   /** What {@code n} instances of {@code o} cost in {@code mode}, in the ranking currency, as a candidate has it. */

@@ -108,6 +108,10 @@ final class RecommendCommand implements Callable<Integer> {
       description = "Time between checkpoints (default: Young's optimum for the job's GPUs and failure rate).")
   Duration checkpointEvery;
 
+  @Option(names = "--resume",
+      description = "The run resumes from a checkpoint: it reads the optimizer state at start as well as the weights.")
+  boolean resume;
+
   @Option(names = "--no-fixed-costs",
       description = "Time and price only the steps: no start-up or checkpoint writes (for comparing with "
           + "step-time benchmarks).")
@@ -130,9 +134,10 @@ final class RecommendCommand implements Callable<Integer> {
   /** The fixed costs of a run from the flags, checked before anything is sized. */
   private FixedCosts fixedCosts() {
     if (noFixedCosts) {
-      if (!provisioning.isEmpty() || storageMBps != null || checkpointEvery != null) {
+      if (!provisioning.isEmpty() || storageMBps != null || checkpointEvery != null || resume) {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-            "--no-fixed-costs contradicts --provisioning, --storage-mbps and --checkpoint-every: give one or the other");
+            "--no-fixed-costs contradicts --provisioning, --storage-mbps, --checkpoint-every and --resume: give one or "
+                + "the other");
       }
       return FixedCosts.none();
     }
@@ -158,7 +163,7 @@ final class RecommendCommand implements Callable<Integer> {
     if (checkpointEvery != null) {
       costs = costs.withCheckpointInterval(checkpointEvery);
     }
-    return costs;
+    return resume ? costs.resumingFromCheckpoint() : costs;
   }
 
   @Override
