@@ -245,6 +245,7 @@ final class LayoutSearch {
     // A higher stage or more recomputation is not always slower: sharding also shrinks the optimizer step, and
     // freed memory allows a larger micro-batch, so none is ruled out by assumption.
     List<Recipe> recipes = new ArrayList<>();
+    List<Recipe> risky = new ArrayList<>();
     for (int[] degrees : viable) {
       int tp = degrees[0];
       int pp = degrees[1];
@@ -259,16 +260,19 @@ final class LayoutSearch {
             if (reference ? memory(hw, tp, pp, zero, ck, mb).miss != null : !fits(hw, tp, pp, zero, ck, mb)) {
               continue;
             }
-            if (mb > task.microBatch() && !surelyFits(hw, tp, pp, zero, ck, mb)) {
+            boolean sure = surelyFits(hw, tp, pp, zero, ck, mb);
+            if (mb > task.microBatch() && !sure) {
               continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
             }
-            recipes.add(new Recipe(tp, pp, zero, ck, mb));
+            (sure ? recipes : risky).add(new Recipe(tp, pp, zero, ck, mb));
             break; // the largest micro-batch that fits is the fastest of this recipe
           }
         }
       }
     }
-    return new Plan(recipes, closest, Optional.empty());
+    // A recipe whose peak may not fit (the high end of its memory band is past the card) is timed only where no
+    // recipe surely fits: a planner keeps the margin if it can, and the estimate warns where it cannot.
+    return new Plan(recipes.isEmpty() ? risky : recipes, closest, Optional.empty());
   }
 
   private static Draft closer(Draft a, Draft b) {
