@@ -82,7 +82,7 @@ public final class Recommendation {
    * @param paretoFront gives the Pareto front (see {@link #paretoFront()})
    * @param rejected gives the rejections (see {@link #rejected()})
    */
-  public static Recommendation deferred(Objective objective, Currency currency, Option best,
+  static Recommendation deferred(Objective objective, Currency currency, Option best,
       java.util.function.Supplier<? extends List<Option>> options,
       java.util.function.Supplier<? extends List<Option>> paretoFront,
       java.util.function.Supplier<? extends List<Rejection>> rejected) {

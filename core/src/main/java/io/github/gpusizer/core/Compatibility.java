@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.Gpu;

@@ -1,8 +1,7 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.PricingMode;
-import io.github.gpusizer.core.Rejection;
 import java.util.Optional;
 import java.util.OptionalInt;
 

@@ -1,12 +1,9 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
-import io.github.gpusizer.core.Objective;
-import io.github.gpusizer.core.Rejection;
-import io.github.gpusizer.core.Suggestion;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,9 +6,6 @@ import com.google.common.collect.ImmutableSet;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Money;
-import io.github.gpusizer.core.Objective;
-import io.github.gpusizer.core.Option;
-import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;

@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.ComputeCapability;
@@ -7,7 +7,6 @@ import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
-import io.github.gpusizer.core.Option;
 import io.github.gpusizer.core.estimate.Bottleneck;
 import io.github.gpusizer.core.estimate.DiskType;
 import io.github.gpusizer.core.estimate.Estimate;

@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -8,7 +8,6 @@ import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Money;
-import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimator;
@@ -32,7 +31,7 @@ import java.util.Optional;
  * @param fixedCosts start-up and checkpoint costs every run pays
  * @param exhaustive whether every number of instances is tried, not only the ladder of {@link InstanceCounts}
  */
-public record Settings(
+record Settings(
     Task task,
     Catalog catalog,
     Duration deadline,
@@ -56,7 +55,7 @@ public record Settings(
     FixedCosts fixedCosts,
     boolean exhaustive) {
 
-  public Settings {
+  Settings {
     checkNotNull(task, "task");
     checkNotNull(catalog, "catalog");
     checkArgument(checkNotNull(deadline, "deadline").compareTo(Duration.ZERO) > 0, "deadline must be > 0, was %s",

@@ -1,8 +1,7 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Gpu;
-import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.Hardware;
@@ -278,7 +277,7 @@ final class LayoutSearch {
   private static Draft closer(Draft a, Draft b) {
     // the package's Attempt (this class has a memory-check Attempt of its own)
     boolean bCloser = a == null
-        || io.github.gpusizer.core.sizing.Attempt.closer(b.kind, b.shortfall, a.kind, a.shortfall);
+        || io.github.gpusizer.core.Attempt.closer(b.kind, b.shortfall, a.kind, a.shortfall);
     return bCloser ? b : a;
   }
 

@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -21,9 +21,9 @@ import java.util.Optional;
  * @param model the cost model
  * @param interruptions the spot interruption assumption; without one, spot is priced as if never interrupted
  */
-public record CostStep(CostModel model, Optional<Interruptions> interruptions) {
+record CostStep(CostModel model, Optional<Interruptions> interruptions) {
 
-  public CostStep {
+  CostStep {
     checkNotNull(model, "model");
     checkNotNull(interruptions, "interruptions");
   }

@@ -1,6 +1,5 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
-import io.github.gpusizer.core.Objective;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,10 +1,9 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
-import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;

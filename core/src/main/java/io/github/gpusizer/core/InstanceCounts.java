@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkArgument;
 

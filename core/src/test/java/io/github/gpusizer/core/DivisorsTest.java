@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Fabric;
@@ -10,7 +10,6 @@ import io.github.gpusizer.core.cost.ExchangeRate;
 import io.github.gpusizer.core.cost.PriceQuote;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.cost.UnknownExchangeRateException;
-import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.task.PrecisionMode;

@@ -1,10 +1,9 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.base.Supplier;
 import com.google.common.base.Suppliers;
-import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.estimate.Estimate;
 import java.time.Duration;
 

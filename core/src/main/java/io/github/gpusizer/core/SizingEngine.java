@@ -1,11 +1,7 @@
-package io.github.gpusizer.core.sizing;
+package io.github.gpusizer.core;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.Offering;
-import io.github.gpusizer.core.Objective;
-import io.github.gpusizer.core.Option;
-import io.github.gpusizer.core.Recommendation;
-import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,13 +16,13 @@ import java.util.OptionalInt;
  * The recommendation engine: one {@link Pass} over the catalog, the deadline and budget applied to its priced
  * candidates, ranking, the Pareto front, rejections, and a {@link Suggestions suggestion} when nothing is feasible.
  */
-public final class SizingEngine {
+final class SizingEngine {
   private static final int MODES = PricingMode.values().length;
 
   private SizingEngine() {}
 
   /** Sizes the task of {@code settings}. Pure: the same settings give an equal recommendation. */
-  public static Recommendation recommend(Settings s) {
+  static Recommendation recommend(Settings s) {
     return recommend(s, new LayoutSearch(s));
   }
 
