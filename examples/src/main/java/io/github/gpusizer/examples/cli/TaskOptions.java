@@ -93,7 +93,8 @@ final class TaskOptions {
   String optimizer;
 
   @Option(names = "--micro-batch", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Samples per GPU per step (default 1).")
+      description = "Samples per GPU per step (default: the sizer picks the largest that fits and divides "
+          + "--global-batch; estimate uses 1).")
   Integer microBatch;
 
   @Option(names = "--global-batch", paramLabel = "N", converter = Converters.PositiveInt.class,
@@ -101,7 +102,7 @@ final class TaskOptions {
   Integer globalBatch;
 
   @Option(names = "--seq", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Tokens per sample (default 2048; for infer see --prompt).")
+      description = "Tokens per sample (default: the model's own context, at most 8192; for infer see --prompt).")
   Integer seq;
 
   @Option(names = "--image-size", paramLabel = "N", converter = Converters.PositiveInt.class,
@@ -125,7 +126,7 @@ final class TaskOptions {
   @Option(names = "--engine", paramLabel = "eager|compiled|serving",
       description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
           + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), or serving "
-          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90% of the GPU; infer only).")
+          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only).")
   String engine;
 
   @Option(names = "--flash-attention", paramLabel = "on|off", description = "Fused attention (default on).")

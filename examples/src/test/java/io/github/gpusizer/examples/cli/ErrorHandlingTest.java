@@ -2,11 +2,15 @@ package io.github.gpusizer.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** Every class of error: one line on stderr saying what was wrong and what is accepted, the documented exit code. */
 class ErrorHandlingTest {
@@ -124,5 +128,26 @@ class ErrorHandlingTest {
     Cli.Run run = Cli.run("recommend", "--help");
     assertThat(run.exit()).isZero();
     assertThat(run.out()).contains("--deadline").contains("--budget").contains("--plot");
+  }
+
+  @Test
+  void every_commands_help_renders_without_format_warnings() {
+    // GIVEN the help of the tool and of each command, rendered with System.err captured (picocli's tracer
+    // writes there when a description is not a valid format string, e.g. an unescaped "%")
+    PrintStream saved = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    StringBuilder usage = new StringBuilder();
+    try {
+      System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+      CommandLine root = GpuSizerCli.commandLine();
+      usage.append(root.getUsageMessage());
+      root.getSubcommands().values().forEach(c -> usage.append(c.getUsageMessage()));
+    } finally {
+      System.setErr(saved);
+    }
+
+    // THEN nothing was warned and every percent sign came out as written
+    assertThat(captured.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(usage.toString()).contains("90% of the GPU").contains("steps of at most 25%").doesNotContain("%n");
   }
 }
