@@ -1,9 +1,16 @@
 package io.github.gpusizer.core;
 
+import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Orders candidates under an objective, with a total order of tie-breakers (cost, time, provider, instance type,
@@ -164,6 +171,55 @@ final class Ranking {
       i = j;
     }
     return front;
+  }
+
+  /**
+   * The candidates a planner's Pareto front is drawn from: of one offering and pricing mode, counts fewer than two
+   * or less than a {@link InstanceCounts#STEP ladder step} apart are one trade-off (issue #10: the front shows no
+   * runs of consecutive counts of one offering), so of such counts only the first kept one stays. Kept first, each
+   * offering and mode's fastest and cheapest candidate and the {@code chosen} ones (its choice under every
+   * objective); then the rest from the most instances down, each if apart from every count kept so far. The front
+   * of what stays is a true Pareto front of it, holding every chosen candidate no other beats.
+   *
+   * @param candidates the feasible candidates
+   * @param chosen candidates that stay whatever their count (compared by identity)
+   */
+  static List<Candidate> distinctCounts(List<Candidate> candidates, Collection<Candidate> chosen) {
+    Set<Candidate> stay = Collections.newSetFromMap(new IdentityHashMap<>());
+    stay.addAll(chosen);
+    Map<Integer, List<Candidate>> groups = new HashMap<>();
+    for (Candidate c : candidates) {
+      groups.computeIfAbsent(c.index() * PricingMode.values().length + c.mode().ordinal(),
+          g -> new ArrayList<>(4)).add(c);
+    }
+    for (List<Candidate> group : groups.values()) {
+      stay.add(Collections.min(group, BY_TIME.thenComparing(TIES)));
+      stay.add(Collections.min(group, BY_COST.thenComparing(TIES)));
+    }
+    List<Candidate> out = new ArrayList<>(candidates.size());
+    for (List<Candidate> group : groups.values()) {
+      List<Candidate> kept = new ArrayList<>(4);
+      for (Candidate c : group) {
+        if (stay.contains(c)) {
+          kept.add(c);
+        }
+      }
+      group.sort(Comparator.comparingInt(Candidate::instances).reversed().thenComparing(TIES));
+      for (Candidate c : group) {
+        if (!stay.contains(c) && kept.stream().allMatch(k -> apart(k, c))) {
+          kept.add(c);
+        }
+      }
+      out.addAll(kept);
+    }
+    return out;
+  }
+
+  /** Whether two counts of one offering are distinct trade-offs: at least two and a ladder step apart. */
+  private static boolean apart(Candidate a, Candidate b) {
+    int more = Math.max(a.instances(), b.instances());
+    int fewer = Math.min(a.instances(), b.instances());
+    return more - fewer >= 2 && more >= fewer * InstanceCounts.STEP;
   }
 
   /** {@link #paretoFront} the straightforward way, by a full sort: the reference the fast scan is tested against. */

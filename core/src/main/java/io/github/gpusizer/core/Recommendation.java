@@ -121,7 +121,10 @@ public final class Recommendation {
   /**
    * The options no other option beats on both cost and wall time, over every feasible number of instances of
    * every offering, fastest first; of options with equal cost and time only the first by the ranking's
-   * tie-breakers (provider, instance type, region).
+   * tie-breakers (provider, instance type, region). It is drawn from distinct counts of each offering: counts of
+   * one offering and pricing mode fewer than two or a quarter apart are one trade-off, so the front shows no runs
+   * of consecutive counts; each offering's fastest and cheapest count and its choice under every objective are
+   * always among them.
    */
   public ImmutableList<Option> paretoFront() {
     return paretoFront.get();

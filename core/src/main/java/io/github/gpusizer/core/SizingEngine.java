@@ -73,6 +73,7 @@ final class SizingEngine {
         fastest = c.wall();
       }
     }
+    Duration fastestFeasible = fastest;
     Comparator<Candidate> order = Ranking.order(s.objective(), fastest, s.bestValueFactor());
     // The best option is the first of each offering and mode's choice, ranked; the ranked list is worked out on
     // first use: most callers read only the best option.
@@ -82,9 +83,24 @@ final class SizingEngine {
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
         () -> built.all(Ranking.rank(choices, s.objective(), order)),
-        () -> built.all(search.reference() ? Ranking.paretoFrontBySorting(feasible)
-            : Ranking.paretoFront(withDeferred(s, feasible, pass))),
+        () -> built.all(paretoFront(s, search.reference() ? feasible : withDeferred(s, feasible, pass),
+            fastestFeasible, search.reference())),
         () -> rejections(s, pass, anyFeasible)));
+  }
+
+  /**
+   * The Pareto front over {@link Ranking#distinctCounts distinct counts} of each offering, keeping each offering and
+   * mode's choice under every objective (so the best option of any objective can stand on it).
+   */
+  private static List<Candidate> paretoFront(Settings s, List<Candidate> feasible, Duration fastest,
+      boolean reference) {
+    List<Candidate> chosen = new ArrayList<>();
+    for (Objective objective : Objective.values()) {
+      chosen.addAll(perOfferingAndMode(feasible, objective, Ranking.order(objective, fastest, s.bestValueFactor()),
+          s.catalog().offerings().size()));
+    }
+    List<Candidate> distinct = Ranking.distinctCounts(feasible, chosen);
+    return reference ? Ranking.paretoFrontBySorting(distinct) : Ranking.paretoFront(distinct);
   }
 
   /** The feasible candidates and the feasible ones of those the pass deferred. */

@@ -5,7 +5,9 @@ import static org.quicktheories.QuickTheory.qt;
 
 import io.github.gpusizer.core.estimate.FixedCosts;
 import java.math.BigDecimal;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** How options are planned for deployment (issue #10): fixed costs, instance counts, the tie rule. */
@@ -77,6 +79,35 @@ class DeploymentProperties {
             for (Option b : front) {
               if (a.offering().equals(b.offering()) && a.pricing() == b.pricing() && a.instances() < b.instances()) {
                 assertThat(b.wallTime()).isLessThan(a.wallTime());
+              }
+            }
+          }
+        });
+  }
+
+  @Test
+  void the_pareto_front_shows_distinct_counts_of_each_offering() {
+    qt().withExamples(EXAMPLES / 2).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
+        .checkAssert((task, c) -> {
+          Recommendation rec = c.apply(task).recommend();
+          List<Option> front = rec.paretoFront();
+          // what always stays: each offering's choice under every objective, its fastest and its cheapest point
+          Set<Option> chosen = new HashSet<>();
+          for (Objective objective : Objective.values()) {
+            chosen.addAll(new GpuSizerProperties.Constraints(c.deadline(), c.budget(), c.maxGpus(), objective,
+                c.spot()).apply(task).recommend().options());
+          }
+          for (Option a : front) {
+            for (Option b : front) {
+              List<Option> same = front.stream()
+                  .filter(f -> f.offering().equals(a.offering()) && f.pricing() == a.pricing()).toList();
+              boolean ends = a == same.get(0) || a == same.get(same.size() - 1)
+                  || b == same.get(0) || b == same.get(same.size() - 1);
+              if (a != b && same.contains(b) && !ends && !chosen.contains(a) && !chosen.contains(b)) {
+                int more = Math.max(a.instances(), b.instances());
+                int fewer = Math.min(a.instances(), b.instances());
+                assertThat(more - fewer).as("%s vs %s", a, b).isGreaterThanOrEqualTo(2);
+                assertThat(more).as("%s vs %s", a, b).isGreaterThanOrEqualTo((int) Math.ceil(fewer * 1.25));
               }
             }
           }
