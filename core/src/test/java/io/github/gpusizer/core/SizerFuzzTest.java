@@ -51,19 +51,19 @@ class SizerFuzzTest {
     } else {
       b.samples(in.consumeDouble()).epochs(in.consumeDouble());
     }
-    b.microBatch(in.consumeInt()).globalBatch(in.consumeInt()).sequenceLength(in.consumeInt())
-        .imageSize(in.consumeInt()).precision(in.pickValue(PrecisionMode.values()))
-        .optimizer(in.pickValue(Optimizer.values())).checkpointing(in.pickValue(Checkpointing.values()))
-        .flashAttention(in.consumeBoolean()).quantization(in.pickValue(WeightQuantization.values()))
-        .generatedTokens(in.consumeInt());
-    boolean dataset = in.consumeBoolean();
-    long datasetBytes = in.consumeLong();
-    if (in.consumeBoolean()) {
-      b.cpuMsPerSample(in.consumeDouble());
-    }
     Task task;
     Sizer sizer;
     try {
+      b.microBatch(in.consumeInt()).globalBatch(in.consumeInt()).sequenceLength(in.consumeInt())
+          .imageSize(in.consumeInt()).precision(in.pickValue(PrecisionMode.values()))
+          .optimizer(in.pickValue(Optimizer.values())).checkpointing(in.pickValue(Checkpointing.values()))
+          .flashAttention(in.consumeBoolean()).quantization(in.pickValue(WeightQuantization.values()))
+          .generatedTokens(in.consumeInt());
+      boolean dataset = in.consumeBoolean();
+      long datasetBytes = in.consumeLong();
+      if (in.consumeBoolean()) {
+        b.cpuMsPerSample(in.consumeDouble());
+      }
       if (dataset) {
         b.datasetSize(DataSize.ofBytes(datasetBytes));
       }

@@ -146,8 +146,8 @@ public final class Presets {
         Architectures.stableDiffusionUnet(64).toConvNet("stable-diffusion-unet", sdImage),
         "Stable Diffusion 1.5 UNet2DConditionModel (huggingface.co/runwayml/stable-diffusion-v1-5 unet/config.json;"
             + " diffusers unet_2d_condition.py), 859,520,964 parameters; one denoising step of one sample, walked at"
-            + " the 64x64 latent of a 512x512 image with 77 text tokens (the reference resolution is the image side:"
-            + " give imageSize 512); Rombach et al. 2022, arXiv:2112.10752"));
+            + " the 64x64 latent of a 512x512 image with 77 text tokens (the reference resolution is the image side,"
+            + " 512, the default image size of a task); Rombach et al. 2022, arXiv:2112.10752"));
 
     // Encoders.
     p.put("bert-base", new Preset(bert("bert-base", 12, 768, 12),
@@ -265,7 +265,7 @@ public final class Presets {
         + " C2f and SPPF in nn/modules/block.py, Detect with DFL reg_max 16 in nn/modules/head.py, 80 COCO classes);"
         + " parameters pinned to the yaml's model summary \"" + layers + " layers, " + params + " parameters\" (docs: "
         + millions + "M), FLOPs to the docs' " + gflops + " GFLOPs at 640x640 (fused, 2 per MAC); walked at 640x640"
-        + " (give imageSize 640)";
+        + ", the default image size of a task";
   }
 
   private static void image(ImmutableMap.Builder<String, Preset> p, String id, LayerCalculator c, String source) {

@@ -244,6 +244,12 @@ public record Task(
      * context (128k for Llama 3.1) reach it only in that separate stage, which the caller asks for explicitly.
      */
     public static final int LONGEST_DEFAULT_SEQUENCE = 8192;
+    /**
+     * Image side of a model that states no resolution of its own: 224 px, the ImageNet training crop of AlexNet,
+     * VGG and ResNet (He et al. 2016). A {@link ConvNet} is trained at its own {@link ConvNet#referenceResolution()}
+     * by default (YOLOv8 640, Stable Diffusion's UNet 512).
+     */
+    public static final int DEFAULT_IMAGE_SIZE = 224;
 
     private final ModelSpec model;
     private final TaskKind kind;
@@ -253,7 +259,7 @@ public record Task(
     private int globalBatch;
     /** 0: the model's own context ({@link Transformer#maxPositions()}), else {@link #DEFAULT_SEQUENCE}. */
     private int sequenceLength;
-    private int imageSize = 224;
+    private int imageSize;
     private PrecisionMode precision = PrecisionMode.BF16_MIXED;
     private boolean precisionChosen;
     private boolean microBatchChosen;
@@ -284,7 +290,12 @@ public record Task(
     public Builder microBatch(int v) { this.microBatch = v; this.microBatchChosen = true; return this; }
     public Builder globalBatch(int v) { this.globalBatch = v; return this; }
     public Builder sequenceLength(int v) { this.sequenceLength = v; return this; }
-    public Builder imageSize(int v) { this.imageSize = v; return this; }
+    /** Image side in pixels; by default the model's own resolution (see {@link #DEFAULT_IMAGE_SIZE}). */
+    public Builder imageSize(int v) {
+      checkArgument(v >= 1, "image size must be >= 1 px, was %s", v);
+      this.imageSize = v;
+      return this;
+    }
     /** The KV cache's element type for inference (default: the activations'), e.g. FP8 beside BF16 weights. */
     public Builder kvCache(Precision v) { this.kvCache = Optional.of(checkNotNull(v, "kvCache")); return this; }
 
@@ -327,7 +338,9 @@ public record Task(
       }
       int sequence = sequenceLength != 0 ? sequenceLength
           : model instanceof Transformer t ? Math.min(t.maxPositions(), LONGEST_DEFAULT_SEQUENCE) : DEFAULT_SEQUENCE;
-      return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, imageSize,
+      int image = imageSize != 0 ? imageSize
+          : model instanceof ConvNet c ? c.referenceResolution() : DEFAULT_IMAGE_SIZE;
+      return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, image,
           precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
           quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,
           microBatchChosen, kvCache);

@@ -32,6 +32,18 @@ class TaskTest {
   }
 
   @Test
+  void the_image_size_defaults_to_the_models_own_resolution() {
+    assertThat(Task.pretraining(Presets.get("resnet50")).samples(1e6).build().imageSize()).isEqualTo(224);
+    assertThat(Task.pretraining(Presets.get("yolov8m")).samples(1e6).build().imageSize()).isEqualTo(640);
+    assertThat(Task.pretraining(Presets.get("stable-diffusion-unet")).samples(1e6).build().imageSize())
+        .isEqualTo(512);
+    assertThat(Task.pretraining(Presets.get("yolov8m")).samples(1e6).imageSize(320).build().imageSize())
+        .isEqualTo(320);
+    assertThatThrownBy(() -> Task.pretraining(Presets.get("yolov8m")).imageSize(0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("image size must be >= 1 px, was 0");
+  }
+
+  @Test
   void a_gpu_without_bf16_gets_fp16_mixed_only_when_the_precision_was_left_open() {
     io.github.gpusizer.catalog.Gpu v100 = io.github.gpusizer.catalog.Catalog.bundled().gpu("v100-sxm2-16gb");
     io.github.gpusizer.catalog.Gpu p40 = io.github.gpusizer.catalog.Catalog.bundled().gpu("p40");

@@ -106,7 +106,8 @@ final class TaskOptions {
   Integer seq;
 
   @Option(names = "--image-size", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Image side in pixels for image models (default 224).")
+      description = "Image side in pixels for image models (default: the model's own resolution, e.g. "
+          + "224 for ResNet, 640 for YOLOv8, 512 for the Stable Diffusion UNet).")
   Integer imageSize;
 
   @Option(names = "--checkpointing", paramLabel = "none|selective|full", description = "Activation recomputation.")
