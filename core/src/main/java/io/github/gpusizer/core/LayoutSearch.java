@@ -63,6 +63,11 @@ final class LayoutSearch {
   /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
   private final boolean coresMatter;
   private final Map<VariantKey, Task> variants = new HashMap<>();
+  /**
+   * The largest global batch, in samples, the ranks may make when the caller gave none
+   * ({@link Task#largestUsefulGlobalBatch}); unbounded otherwise.
+   */
+  private final int usefulBatch;
   /** Bytes of the unsharded training state, for {@link #needsPipeline}; worked out on first use. */
   private Double trainingState;
 
@@ -80,6 +85,8 @@ final class LayoutSearch {
     this.estimator = settings.estimator();
     this.reference = reference;
     this.coresMatter = reference || estimator.performanceDependsOnHostCores(task);
+    this.usefulBatch = task.globalBatch() > 0 ? Integer.MAX_VALUE
+        : task.largestUsefulGlobalBatch().orElse(Integer.MAX_VALUE);
   }
 
   /** Whether this search, and the recommendation that uses it, goes the straightforward way. */
@@ -218,9 +225,12 @@ final class LayoutSearch {
         int dp = gpus / (tp * pp);
         int[] microBatches = microBatches(dp);
         if (microBatches.length == 0) {
-          closest = closer(closest, draft(Rejection.Kind.LAYOUT, Double.MAX_VALUE,
-              () -> "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
-                  + " data-parallel ranks"));
+          closest = closer(closest, draft(Rejection.Kind.LAYOUT, Double.MAX_VALUE, task.globalBatch() > 0
+              ? () -> "the global batch of " + task.globalBatch() + " does not split evenly over " + dp
+                  + " data-parallel ranks"
+              : () -> dp + " data-parallel ranks make a global batch of at least " + dp + " samples, more than the "
+                  + usefulBatch + " that train well for this job (Task.largestUsefulGlobalBatch); give a global"
+                  + " batch of your own to go past it"));
           continue;
         }
         List<ZeroStage> stages = zeroStages(pp);
@@ -527,10 +537,17 @@ final class LayoutSearch {
       if (task.kind().isTraining() && !task.microBatchChosen()) {
         mb0 = Math.max(mb0, OPEN_MICRO_BATCH); // neither micro-batch nor global batch given
       }
-      for (int mb = mb0; mb >= 1; mb /= 2) {
-        out.add(mb);
+      // the ranks multiply the micro-batch: the global batch they make stays within what trains well
+      int largest = usefulBatch / dataParallel;
+      if (largest < 1) {
+        return new int[0];
       }
-      if (out.get(out.size() - 1) != 1) {
+      for (int mb = mb0; mb >= 1; mb /= 2) {
+        if (mb <= largest) {
+          out.add(mb);
+        }
+      }
+      if (out.isEmpty() || out.get(out.size() - 1) != 1) {
         out.add(1);
       }
     }

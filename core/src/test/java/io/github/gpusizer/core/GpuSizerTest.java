@@ -257,6 +257,27 @@ class GpuSizerTest {
   }
 
   @Test
+  void data_parallelism_never_grows_an_open_global_batch_past_what_trains_well() {
+    // GIVEN GPT-2 pre-training on 2 B tokens with no global batch, and up to 512 H100s
+    Task task = Task.pretraining(Presets.get("gpt2")).tokens(2e9).build();
+    int useful = task.largestUsefulGlobalBatch().orElseThrow(); // DeepSeek's law: a few hundred sequences
+    Recommendation rec = GpuSizer.forTask(task).catalog(Fixtures.of(Fixtures.P5)).maxGpus(512)
+        .objective(Objective.FASTEST).recommend();
+
+    // THEN no option's ranks times micro-batch exceed that batch (past it, tensor parallelism takes the GPUs)
+    List<Option> all = new ArrayList<>(rec.options());
+    all.addAll(rec.paretoFront());
+    assertThat(all).isNotEmpty().allSatisfy(o ->
+        assertThat(o.layout().dataParallel() * o.microBatch()).as("%s", o).isLessThanOrEqualTo(useful));
+
+    // AND a global batch of the caller's own goes past it
+    Task large = Task.pretraining(Presets.get("gpt2")).tokens(2e9).globalBatch(4096).build();
+    Option big = GpuSizer.forTask(large).catalog(Fixtures.of(Fixtures.P5)).maxGpus(512)
+        .objective(Objective.FASTEST).recommend().bestOrThrow();
+    assertThat(big.layout().dataParallel()).isGreaterThan(useful);
+  }
+
+  @Test
   void prefers_plain_ddp_when_sharding_is_predicted_barely_faster() {
     // GIVEN ResNet-50 on ImageNet for 90 epochs: 25.6 M parameters fit any GPU, so ZeRO only shaves the optimizer
     Task resnet = Task.pretraining(Presets.get("resnet50")).samples(1_281_167).epochs(90).microBatch(256)

@@ -13,6 +13,7 @@ import io.github.gpusizer.core.model.Transformer;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -183,6 +184,50 @@ public record Task(
       case FP32 -> 4;
       default -> 2;
     };
+  }
+
+  /**
+   * The optimal global batch of DeepSeek LLM's hyperparameter scaling law (DeepSeek-AI 2024, "DeepSeek LLM:
+   * Scaling Open-Source Language Models with Longtermism", arXiv:2401.02954, §3.1): {@code B = 0.2920 · C^0.3271}
+   * tokens for a compute budget of {@code C} FLOPs; their Llama-3-scale point, 1 T tokens on a 70B model, gives
+   * 15.6 M tokens, next to Llama 3's own 16 M (Llama Team 2024, §3.4.1).
+   */
+  static final double BATCH_LAW_COEFFICIENT = 0.2920;
+  static final double BATCH_LAW_EXPONENT = 0.3271;
+  /** The smallest budget of that paper's grid searches; below it the law's value here is used. */
+  static final double BATCH_LAW_SMALLEST_BUDGET = 1e17;
+  /**
+   * The largest batch at which ResNet-50 still reached small-batch accuracy with SGD, 8,192 images (Goyal et al.
+   * 2017, "Accurate, Large Minibatch SGD", arXiv:1706.02677, Figure 1: error rises beyond 8k).
+   */
+  static final int LARGEST_IMAGE_BATCH = 8192;
+
+  /**
+   * The largest global batch, in samples, that a sizer may grow the batch to when the caller gave none (data
+   * parallelism multiplies the micro-batch by the ranks): beyond it more ranks buy speed with worse training, which
+   * no planner accepts. For a transformer, the optimal batch of DeepSeek LLM's scaling law for the job's
+   * {@code 6 · parameters · tokens} FLOPs (Kaplan et al. 2020's training compute), in sequences of
+   * {@link #sequenceLength()}; for a convolutional net, 8,192 images (Goyal et al. 2017). Empty for inference, a
+   * task without an amount of work, and other models, whose batches nothing here bounds.
+   */
+  public OptionalInt largestUsefulGlobalBatch() {
+    if (!kind.isTraining()) {
+      return OptionalInt.empty();
+    }
+    if (model instanceof ConvNet) {
+      return OptionalInt.of(LARGEST_IMAGE_BATCH);
+    }
+    if (!(model instanceof Transformer)) {
+      return OptionalInt.empty();
+    }
+    double totalTokens = tokens.isPresent() ? tokens.getAsDouble()
+        : samples.isPresent() ? samples.getAsDouble() * sequenceLength : 0;
+    if (totalTokens <= 0) {
+      return OptionalInt.empty();
+    }
+    double flops = Math.max(BATCH_LAW_SMALLEST_BUDGET, 6.0 * model.parameters() * totalTokens);
+    double batchTokens = BATCH_LAW_COEFFICIENT * Math.pow(flops, BATCH_LAW_EXPONENT);
+    return OptionalInt.of((int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(batchTokens / sequenceLength))));
   }
 
   /**

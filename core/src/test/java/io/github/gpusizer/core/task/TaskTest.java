@@ -32,6 +32,28 @@ class TaskTest {
   }
 
   @Test
+  void the_largest_useful_global_batch_follows_deepseeks_batch_law() {
+    // GIVEN Llama-3-70B pre-trained on 1 T tokens in 8,192-token sequences: C = 6 N D FLOPs
+    Task llama = Task.pretraining(Presets.get("llama-3-70b")).tokens(1e12).build();
+    double flops = 6.0 * llama.model().parameters() * 1e12;
+
+    // THEN the batch is DeepSeek LLM's B = 0.2920 C^0.3271 tokens, in sequences, and lands within 5 % of the
+    // 16 M tokens Llama 3 trained with at that scale (Llama Team 2024, §3.4.1)
+    long expected = Math.round(0.2920 * Math.pow(flops, 0.3271) / 8192);
+    assertThat(llama.largestUsefulGlobalBatch()).hasValue((int) expected);
+    assertThat(expected * 8192.0).isCloseTo(16e6, org.assertj.core.data.Percentage.withPercentage(5));
+
+    // AND a job smaller than the law's smallest budget (1e17 FLOPs) gets the law's value there
+    Task tiny = Task.pretraining(Presets.get("gpt2")).tokens(1e6).build();
+    assertThat(tiny.largestUsefulGlobalBatch())
+        .hasValue((int) Math.round(0.2920 * Math.pow(1e17, 0.3271) / 1024));
+    // AND image nets stop at Goyal et al.'s 8k, inference has none
+    assertThat(Task.pretraining(Presets.get("resnet50")).samples(1e6).build().largestUsefulGlobalBatch())
+        .hasValue(8192);
+    assertThat(Task.inference(LLAMA).samples(1e3).build().largestUsefulGlobalBatch()).isEmpty();
+  }
+
+  @Test
   void the_image_size_defaults_to_the_models_own_resolution() {
     assertThat(Task.pretraining(Presets.get("resnet50")).samples(1e6).build().imageSize()).isEqualTo(224);
     assertThat(Task.pretraining(Presets.get("yolov8m")).samples(1e6).build().imageSize()).isEqualTo(640);
