@@ -266,10 +266,12 @@ final class LayoutSearch {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
           for (int mb : microBatches) {
-            if (reference ? memory(hw, tp, pp, zero, ck, mb).miss != null : !fits(hw, tp, pp, zero, ck, mb)) {
+            MemoryEstimate m = reference ? memory(hw, tp, pp, zero, ck, mb).fitting()
+                : fitting(hw, tp, pp, zero, ck, mb);
+            if (m == null) {
               continue;
             }
-            boolean sure = surelyFits(hw, tp, pp, zero, ck, mb);
+            boolean sure = surelyFits(m);
             if (mb > task.microBatch() && !sure) {
               continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
             }
@@ -341,14 +343,23 @@ final class LayoutSearch {
       this.memory = memory;
       this.miss = miss;
     }
+
+    /** The memory when the layout fits, else null. */
+    MemoryEstimate fitting() {
+      return miss == null ? memory : null;
+    }
   }
 
-  /** Whether {@link #memory} would find no miss, without writing the reason of a miss nobody reads. */
-  private boolean fits(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+  /**
+   * The memory of a recipe if {@link #memory} would find no miss, else null, without writing the reason of a miss
+   * nobody reads.
+   */
+  private MemoryEstimate fitting(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     try {
-      return fitsWithHeadroom(memoryOf(hw, tp, pp, zero, ck, mb));
+      MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
+      return fitsWithHeadroom(m) ? m : null;
     } catch (IllegalArgumentException e) {
-      return false;
+      return null;
     }
   }
 
@@ -386,15 +397,9 @@ final class LayoutSearch {
    * workload class, {@link io.github.gpusizer.core.estimate.ErrorBand}): the margin a micro-batch the caller did
    * not choose must leave, so the sizer never raises one into a likely out-of-memory.
    */
-  private boolean surelyFits(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
-    try {
-      MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
-      return m.fit() == io.github.gpusizer.core.estimate.Fit.FITS
-          && m.capacity().bytes() - m.perGpuInterval().high().bytes()
-              >= settings.requiredHeadroom(m.capacity()).bytes();
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
+  private boolean surelyFits(MemoryEstimate m) {
+    return m.fit() == io.github.gpusizer.core.estimate.Fit.FITS
+        && m.capacity().bytes() - m.perGpuInterval().high().bytes() >= settings.requiredHeadroom(m.capacity()).bytes();
   }
 
   private boolean fitsWithHeadroom(MemoryEstimate m) {
