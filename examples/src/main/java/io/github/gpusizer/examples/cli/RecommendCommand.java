@@ -119,7 +119,7 @@ final class RecommendCommand implements Callable<Integer> {
 
   @Option(names = "--exhaustive",
       description = "Try every number of instances, not only the planner's ladder (every count up to 8 GPUs, then "
-          + "steps of at most 25%, plus the smallest count that meets the deadline). Slower.")
+          + "steps of at most 25%%, plus the smallest count that meets the deadline). Slower.")
   boolean exhaustive;
 
   @Option(names = "--top", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "10",

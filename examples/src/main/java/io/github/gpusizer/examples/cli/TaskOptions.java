@@ -125,7 +125,7 @@ final class TaskOptions {
   @Option(names = "--engine", paramLabel = "eager|compiled|serving",
       description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
           + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), or serving "
-          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90% of the GPU; infer only).")
+          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only).")
   String engine;
 
   @Option(names = "--flash-attention", paramLabel = "on|off", description = "Fused attention (default on).")
