@@ -4,7 +4,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
@@ -33,9 +32,8 @@ final class ModelFiles {
           + (what.equals(CONFIG) ? " (give the config.json inside it)" : ""));
     }
     if (!Files.isRegularFile(file)) {
-      String kind = Files.isSymbolicLink(file) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? "a broken link"
-          : "not a regular file (a FIFO, socket or device)";
-      throw new ModelFileException(file, "is " + kind + "; give " + what + " on disk");
+      throw new ModelFileException(file, "is not a regular file (a FIFO, socket or device); give " + what
+          + " on disk");
     }
     long size = Files.size(file);
     if (size > maxBytes) {

@@ -89,6 +89,34 @@ class SizerServiceLimitsTest {
   }
 
   @Test
+  void more_stalled_clients_than_threads_and_queue_hold_is_survived() throws Exception {
+    // GIVEN every connection thread and queue place taken by stalled clients, and more refused
+    List<Socket> sockets = new ArrayList<>();
+    try {
+      for (int i = 0; i < SizerService.CONNECTION_THREADS + SizerService.QUEUE_LENGTH + 16; i++) {
+        sockets.add(stalled("GET /health HTTP/1.1\r\nHost: x\r\n"));
+      }
+      // WHEN the stalled ones time out THEN the service answers again: the refusals did not stop it
+      assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+        while (true) {
+          try {
+            if (get("/health").statusCode() == 200) {
+              return;
+            }
+          } catch (IOException refusedWhileFull) {
+            // closed at once while every thread and queue place is taken: try again
+          }
+          Thread.sleep(500);
+        }
+      });
+    } finally {
+      for (Socket s : sockets) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
   void a_stalled_request_is_closed_after_the_request_timeout() throws Exception {
     try (Socket socket = stalled("GET /health HTTP/1.1\r\nHost: x\r\n")) {
       socket.setSoTimeout((int) HANG.toMillis());
