@@ -76,9 +76,7 @@ public final class GpuSizerCli implements Runnable {
    */
   private static int executeGuarded(ParseResult parsed) {
     try {
-      return new CommandLine.RunLast().execute(parsed);
-    } catch (ParameterException | CommandLine.ExecutionException e) {
-      throw e;
+      return new CommandLine.RunLast().execute(parsed); // exceptions go on to the handlers above
     } catch (Error e) {
       CommandLine cmd = deepest(parsed);
       PrintWriter err = cmd.getErr();
