@@ -104,6 +104,7 @@ public final class SizerService implements AutoCloseable {
       System.setProperty(property, value);
     }
   }
+
   /** PEFT's LoraConfig default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
   private static final int DEFAULT_LORA_RANK = 8;
 
