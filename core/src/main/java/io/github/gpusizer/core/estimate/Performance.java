@@ -49,9 +49,26 @@ final class Performance {
     return compute >= memory ? Bottleneck.COMPUTE : Bottleneck.MEMORY_BANDWIDTH;
   }
 
-  /** A duration from seconds, at nanosecond resolution, at least one nanosecond. */
+  /**
+   * The longest time an estimate states: 50 years. A run that long is no plan, and a {@link Duration} counted in
+   * nanoseconds (as the sizer compares them) ends at 292 years, so a longer time could only be clamped, silently.
+   */
+  static final double HORIZON_SECONDS = 50 * 365.25 * 86_400;
+
+  /**
+   * A duration from seconds, at nanosecond resolution, at least one nanosecond.
+   *
+   * @throws IllegalArgumentException if it is beyond {@link #HORIZON_SECONDS}, saying how long it would be
+   */
   static Duration seconds(double seconds) {
-    double nanos = Math.max(1, Math.min(seconds * 1e9, (double) Long.MAX_VALUE));
+    if (!(seconds <= HORIZON_SECONDS)) {
+      double years = seconds / (365.25 * 86_400);
+      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+          "the run would take %s years (%.3g s), beyond the 50-year horizon of an estimate; use more GPUs or less "
+              + "work", Double.isFinite(years) ? String.format(java.util.Locale.ROOT, "%,.0f", years) : "infinitely many",
+          seconds));
+    }
+    double nanos = Math.max(1, seconds * 1e9);
     return Duration.ofNanos((long) nanos);
   }
 }

@@ -10,7 +10,6 @@ import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,6 +27,18 @@ final class JsonConfig {
 
   /** Configuration files are a few kilobytes; anything this large is not one (probably a weights file). */
   static final long MAX_BYTES = 16L << 20;
+
+  /**
+   * Fields kept at most, nested ones included (a Hugging Face config has a few hundred): each costs memory, and a
+   * 16 MiB file could otherwise hold 1.6 million.
+   */
+  static final int MAX_FIELDS = 100_000;
+
+  /**
+   * Characters of a flattened, dotted key at most: nested objects repeat their prefix in every key below them, so
+   * without a limit 990 levels of 16,000-character names would flatten to gigabytes.
+   */
+  static final int MAX_KEY_CHARS = 1_000;
 
   /** Strict: duplicate keys are an error, not "last one wins". */
   static final JsonFactory FACTORY = JsonFactory.builder()
@@ -67,22 +78,8 @@ final class JsonConfig {
    * @throws UncheckedIOException if reading fails for another reason
    */
   static JsonConfig read(Path file) {
-    long size;
-    try {
-      if (Files.isDirectory(file)) {
-        throw new ModelFileException(file, "is a directory, not a JSON file (give the config.json inside it)");
-      }
-      size = Files.size(file);
-    } catch (NoSuchFileException e) {
-      throw new ModelFileException(file, "file not found", e);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    if (size > MAX_BYTES) {
-      throw new ModelFileException(file, String.format(
-          "is %,d bytes, more than a configuration file's limit of %,d bytes", size, MAX_BYTES));
-    }
-    try (InputStream in = Files.newInputStream(file); JsonParser parser = FACTORY.createParser(in)) {
+    try (InputStream in = ModelFiles.open(file, ModelFiles.CONFIG, MAX_BYTES, "a configuration file's limit");
+         JsonParser parser = FACTORY.createParser(in)) {
       JsonToken first = parser.nextToken();
       if (first == null) {
         throw new ModelFileException(file, "is empty; expected a JSON object");
@@ -100,6 +97,8 @@ final class JsonConfig {
       throw notJson(file, e);
     } catch (CharConversionException e) {
       throw notText(file, e);
+    } catch (NoSuchFileException e) {
+      throw new ModelFileException(file, "file not found", e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
@@ -137,28 +136,49 @@ final class JsonConfig {
   private static void readObject(Path file, JsonParser parser, String prefix, Map<String, Value> fields)
       throws IOException {
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String key = prefix + parser.currentName();
+      String name = parser.currentName();
+      JsonLocation nameAt = parser.currentTokenLocation();
+      if ((long) prefix.length() + name.length() > MAX_KEY_CHARS) {
+        throw at(file, nameAt, String.format("field '%s' has a dotted name of %,d characters, more than the limit "
+            + "of %,d", abbreviate(prefix + name.substring(0, Math.min(name.length(), 80))),
+            (long) prefix.length() + name.length(), MAX_KEY_CHARS), null);
+      }
+      String key = prefix + name;
       JsonToken token = parser.nextToken();
       JsonLocation where = parser.currentTokenLocation();
       int line = where.getLineNr();
       int column = where.getColumnNr();
-      switch (token) {
-        case START_OBJECT -> {
-          fields.put(key, new Value(Kind.OBJECT, "{...}", line, column));
-          readObject(file, parser, key + ".", fields);
-        }
-        case START_ARRAY -> {
-          fields.put(key, new Value(Kind.ARRAY, "[...]", line, column));
-          parser.skipChildren();
-        }
-        case VALUE_STRING -> fields.put(key, new Value(Kind.STRING, parser.getText(), line, column));
-        case VALUE_NUMBER_INT -> fields.put(key, new Value(Kind.INTEGER, parser.getText(), line, column));
-        case VALUE_NUMBER_FLOAT -> fields.put(key, new Value(Kind.NUMBER, parser.getText(), line, column));
-        case VALUE_TRUE, VALUE_FALSE -> fields.put(key, new Value(Kind.BOOLEAN, parser.getText(), line, column));
-        case VALUE_NULL -> fields.put(key, new Value(Kind.NULL, "null", line, column));
+      Value value = switch (token) {
+        case START_OBJECT -> new Value(Kind.OBJECT, "{...}", line, column);
+        case START_ARRAY -> new Value(Kind.ARRAY, "[...]", line, column);
+        case VALUE_STRING -> new Value(Kind.STRING, parser.getText(), line, column);
+        case VALUE_NUMBER_INT -> new Value(Kind.INTEGER, parser.getText(), line, column);
+        case VALUE_NUMBER_FLOAT -> new Value(Kind.NUMBER, parser.getText(), line, column);
+        case VALUE_TRUE, VALUE_FALSE -> new Value(Kind.BOOLEAN, parser.getText(), line, column);
+        case VALUE_NULL -> new Value(Kind.NULL, "null", line, column);
         default -> throw at(file, where, "unexpected " + token + " in field '" + key + "'", null);
+      };
+      Value before = fields.putIfAbsent(key, value);
+      if (before != null) {
+        // Jackson catches a name given twice in one object; this is "a.b" beside "a": {"b": ...}.
+        throw at(file, nameAt, String.format("field '%s' is given twice: here and at line %d, column %d (a dotted "
+            + "name and a nested object name the same field)", abbreviate(key), before.line(), before.column()),
+            null);
+      }
+      if (fields.size() > MAX_FIELDS) {
+        throw at(file, nameAt, String.format("holds more than %,d fields (nested ones included); a configuration "
+            + "file has a few hundred", MAX_FIELDS), null);
+      }
+      if (token == JsonToken.START_OBJECT) {
+        readObject(file, parser, key + ".", fields);
+      } else if (token == JsonToken.START_ARRAY) {
+        parser.skipChildren();
       }
     }
+  }
+
+  private static String abbreviate(String key) {
+    return key.length() <= 120 ? key : key.substring(0, 60) + "..." + key.substring(key.length() - 40);
   }
 
   Path file() {

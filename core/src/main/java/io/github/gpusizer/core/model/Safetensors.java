@@ -14,13 +14,13 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -57,6 +57,18 @@ public final class Safetensors {
    */
   public static final long MAX_HEADER_BYTES = 100_000_000L;
 
+  /**
+   * Size of a {@code model.safetensors.index.json} at most: the largest published ones (DeepSeek-V3's 91,000-odd
+   * tensors over 163 shards) are under 10 MB.
+   */
+  public static final long MAX_INDEX_BYTES = 64L << 20;
+
+  /**
+   * Tensors in one file, or named by one index, at most: published checkpoints hold a few thousand per file and
+   * under 200,000 in all; each costs memory, and a 100 MB header could otherwise name almost two million.
+   */
+  public static final int MAX_TENSORS = 500_000;
+
   /** Bits per element of each safetensors dtype ({@code Dtype::bitsize} in safetensors' {@code tensor.rs}). */
   private static final ImmutableMap<String, Integer> DTYPE_BITS = ImmutableMap.<String, Integer>builder()
       .put("BOOL", 8).put("F4", 4).put("F6_E2M3", 6).put("F6_E3M2", 6)
@@ -69,7 +81,7 @@ public final class Safetensors {
 
   private static final String INDEX_SUFFIX = ".index.json";
 
-  private record Tensor(String name, String dtype, long elements, long begin, long end, JsonLocation where) {}
+  private record Tensor(String name, String dtype, long elements, long begin, long end, int line, int column) {}
 
   private record Header(SafetensorsInfo info, Set<String> tensors) {}
 
@@ -88,12 +100,15 @@ public final class Safetensors {
     if (name != null && name.toString().endsWith(INDEX_SUFFIX)) {
       return readIndex(file);
     }
-    return readFile(file).info();
+    return readFile(file, false).info();
   }
 
-  private static Header readFile(Path file) {
-    if (Files.isDirectory(file)) {
-      throw new ModelFileException(file, "is a directory, not a .safetensors file");
+  private static Header readFile(Path file, boolean keepNames) {
+    try {
+      // Before opening: opening a FIFO blocks until a writer comes.
+      ModelFiles.checkRegular(file, "a .safetensors file", Long.MAX_VALUE, "no limit");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = channel.size();
@@ -120,7 +135,7 @@ public final class Safetensors {
       }
       ByteBuffer header = ByteBuffer.allocate((int) headerLength);
       readFully(channel, header, Long.BYTES);
-      return parse(file, header.array(), size - Long.BYTES - headerLength);
+      return parse(file, header.array(), size - Long.BYTES - headerLength, keepNames);
     } catch (NoSuchFileException e) {
       throw new ModelFileException(file, "file not found", e);
     } catch (CharConversionException e) {
@@ -141,7 +156,7 @@ public final class Safetensors {
     }
   }
 
-  private static Header parse(Path file, byte[] header, long dataBytes) throws IOException {
+  private static Header parse(Path file, byte[] header, long dataBytes, boolean keepNames) throws IOException {
     List<Tensor> tensors = new ArrayList<>();
     try (JsonParser p = JsonConfig.FACTORY.createParser(header)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -157,6 +172,10 @@ public final class Safetensors {
         if (key.equals("__metadata__")) {
           readMetadata(file, p);
         } else {
+          if (tensors.size() == MAX_TENSORS) {
+            throw JsonConfig.at(file, p.currentTokenLocation(), String.format(
+                "holds more than %,d tensors, the limit of one file", MAX_TENSORS), null);
+          }
           tensors.add(readTensor(file, p, key));
         }
       }
@@ -176,7 +195,9 @@ public final class Safetensors {
     for (Tensor t : tensors) {
       byDtype.merge(t.dtype(), t.elements(), Math::addExact);
       total = Math.addExact(total, t.elements());
-      names.add(t.name());
+      if (keepNames) {
+        names.add(t.name());
+      }
     }
     return new Header(info(total, byDtype, header.length), names);
   }
@@ -250,7 +271,7 @@ public final class Safetensors {
           "tensor '%s': data_offsets [%d, %d] span %,d bytes, but %,d elements of %s take %,d bytes", name,
           offsets[0], offsets[1], offsets[1] - offsets[0], elements, dtype, bytes), null);
     }
-    return new Tensor(name, dtype, elements, offsets[0], offsets[1], where);
+    return new Tensor(name, dtype.intern(), elements, offsets[0], offsets[1], where.getLineNr(), where.getColumnNr());
   }
 
   private static long[] readLongs(Path file, JsonParser p, String tensor, String field) throws IOException {
@@ -293,14 +314,14 @@ public final class Safetensors {
     long expected = 0;
     for (Tensor t : sorted) {
       if (t.begin() < expected) {
-        throw JsonConfig.at(file, t.where(), String.format(
+        throw at(file, t, String.format(
             "tensor '%s' at bytes [%d, %d) overlaps the tensor before it, which ends at %d", t.name(), t.begin(),
-            t.end(), expected), null);
+            t.end(), expected));
       }
       if (t.begin() > expected) {
-        throw JsonConfig.at(file, t.where(), String.format(
+        throw at(file, t, String.format(
             "tensor '%s' starts at byte %d, leaving a hole after byte %d (the format forbids holes)", t.name(),
-            t.begin(), expected), null);
+            t.begin(), expected));
       }
       expected = t.end();
     }
@@ -310,9 +331,16 @@ public final class Safetensors {
     }
   }
 
+  private static ModelFileException at(Path file, Tensor t, String problem) {
+    return t.line() > 0 ? new ModelFileException(file, t.line(), t.column(), problem, null)
+        : new ModelFileException(file, problem);
+  }
+
   private static SafetensorsInfo readIndex(Path index) {
     Map<String, String> weightMap = new LinkedHashMap<>();
-    try (InputStream in = Files.newInputStream(index); JsonParser p = JsonConfig.FACTORY.createParser(in)) {
+    Map<String, String> shardNames = new HashMap<>(); // one String per shard, not one per tensor
+    try (InputStream in = ModelFiles.open(index, "a JSON index file", MAX_INDEX_BYTES, "an index's limit");
+         JsonParser p = JsonConfig.FACTORY.createParser(in)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw JsonConfig.at(index, p.currentTokenLocation(), "an index must be a JSON object", null);
       }
@@ -331,7 +359,12 @@ public final class Safetensors {
                   "weight_map['%s'] must name a .safetensors file in the same folder, was %s", tensor,
                   JsonConfig.describe(p)), null);
             }
-            weightMap.put(tensor, p.getText());
+            if (weightMap.size() == MAX_TENSORS) {
+              throw JsonConfig.at(index, p.currentTokenLocation(), String.format(
+                  "weight_map names more than %,d tensors, the limit of one index", MAX_TENSORS), null);
+            }
+            String shard = p.getText();
+            weightMap.put(tensor, shardNames.computeIfAbsent(shard, k -> k));
           }
         } else {
           p.skipChildren();
@@ -352,7 +385,7 @@ public final class Safetensors {
     Path folder = index.toAbsolutePath().getParent();
     Map<String, Header> shards = new LinkedHashMap<>();
     for (String shard : new LinkedHashSet<>(weightMap.values())) {
-      shards.put(shard, readFile(folder.resolve(shard)));
+      shards.put(shard, readFile(folder.resolve(shard), true));
     }
     weightMap.forEach((tensor, shard) -> {
       if (!shards.get(shard).tensors().contains(tensor)) {

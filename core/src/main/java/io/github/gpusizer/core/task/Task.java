@@ -89,7 +89,8 @@ public record Task(
     checkArgument(globalBatch == 0 || globalBatch >= microBatch,
         "global batch must be 0 (one micro-batch per rank) or >= the micro-batch %s, was %s", microBatch, globalBatch);
     checkArgument(sequenceLength >= 1, "sequence length must be >= 1 token, was %s", sequenceLength);
-    checkArgument(imageSize >= 1, "image size must be >= 1 px, was %s", imageSize);
+    checkArgument(imageSize >= 1 && imageSize <= MAX_IMAGE_SIZE, "image size must be 1..%s px, was %s", MAX_IMAGE_SIZE,
+        imageSize);
     checkNotNull(precision, "precision");
     checkNotNull(optimizer, "optimizer");
     checkNotNull(checkpointing, "checkpointing");
@@ -168,6 +169,12 @@ public record Task(
   }
 
   /** The KV cache types an inference task may keep: 4, 2 or 1 bytes per element. */
+  /**
+   * The largest image side, in pixels: 65,536 (a 4-gigapixel image; whole-slide images are tiled far smaller), so
+   * that an image model's activations, which grow with the area, stay a number of bytes.
+   */
+  public static final int MAX_IMAGE_SIZE = 65_536;
+
   public static final ImmutableSet<Precision> KV_CACHE_TYPES =
       ImmutableSet.of(Precision.FP32, Precision.FP16, Precision.BF16, Precision.FP8);
 
@@ -337,7 +344,7 @@ public record Task(
     public Builder sequenceLength(int v) { this.sequenceLength = v; return this; }
     /** Image side in pixels; by default the model's own resolution (see {@link #DEFAULT_IMAGE_SIZE}). */
     public Builder imageSize(int v) {
-      checkArgument(v >= 1, "image size must be >= 1 px, was %s", v);
+      checkArgument(v >= 1 && v <= MAX_IMAGE_SIZE, "image size must be 1..%s px, was %s", MAX_IMAGE_SIZE, v);
       this.imageSize = v;
       return this;
     }
@@ -379,7 +386,10 @@ public record Task(
         checkArgument(samplesPerEpoch > 0 && Double.isFinite(samplesPerEpoch),
             "samples per epoch must be > 0, was %s", samplesPerEpoch);
         checkArgument(epochs > 0 && Double.isFinite(epochs), "epochs must be > 0, was %s", epochs);
-        totalSamples = OptionalDouble.of(samplesPerEpoch * epochs);
+        double total = samplesPerEpoch * epochs;
+        checkArgument(Double.isFinite(total), "samples per epoch × epochs must be a finite number, was %s × %s",
+            samplesPerEpoch, epochs);
+        totalSamples = OptionalDouble.of(total);
       }
       int sequence = sequenceLength != 0 ? sequenceLength
           : model instanceof Transformer t ? Math.min(t.maxPositions(), LONGEST_DEFAULT_SEQUENCE) : DEFAULT_SEQUENCE;

@@ -18,7 +18,9 @@ import java.util.Arrays;
  *
  * <p>Without {@code JAZZER_FUZZ} each target runs its seed corpus ({@code ModelFileFuzzTestInputs/<method>/}) as a
  * regression test. With {@code JAZZER_FUZZ=1} one target fuzzes for its {@code maxDuration}, e.g. {@code
- * JAZZER_FUZZ=1 mvn -pl core test -Dtest=ModelFileFuzzTest#huggingFaceConfig}.
+ * JAZZER_FUZZ=1 mvn -pl core test -Dtest=ModelFileFuzzTest#huggingFaceConfig}. libFuzzer takes its largest input
+ * length from the largest seed (4 KiB without one, at most 1 MiB), so {@code huggingFaceConfig/large-label2id.json}
+ * (about 300 KB) lets mutations reach sizes where the field and key limits of {@link JsonConfig} matter.
  */
 class ModelFileFuzzTest {
   private static final Path DIR = tempDir();

@@ -61,8 +61,6 @@ class TaskTest {
         .isEqualTo(512);
     assertThat(Task.pretraining(Presets.get("yolov8m")).samples(1e6).imageSize(320).build().imageSize())
         .isEqualTo(320);
-    assertThatThrownBy(() -> Task.pretraining(Presets.get("yolov8m")).imageSize(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("image size must be >= 1 px, was 0");
   }
 
   @Test
@@ -137,7 +135,17 @@ class TaskTest {
         .hasMessage("sequence length must be >= 1 token, was -1");
     assertThatThrownBy(() -> Task.pretraining(Presets.get("resnet50")).imageSize(0).build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("image size must be >= 1 px, was 0");
+        .hasMessage("image size must be 1..65536 px, was 0");
+  }
+
+  @Test
+  void rejects_an_image_side_beyond_the_limit_and_samples_times_epochs_that_overflow() {
+    assertThatThrownBy(() -> Task.pretraining(Presets.get("resnet50")).imageSize(Task.MAX_IMAGE_SIZE + 1).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("image size must be 1..65536 px, was 65537");
+    assertThatThrownBy(() -> Task.pretraining(Presets.get("resnet50")).samples(1e300).epochs(1e300).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("samples per epoch × epochs must be a finite number, was 1.0E300 × 1.0E300");
   }
 
   @Test

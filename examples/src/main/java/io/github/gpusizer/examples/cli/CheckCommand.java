@@ -14,6 +14,7 @@ import io.github.gpusizer.examples.localgpu.NvidiaSmi;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -77,10 +78,12 @@ final class CheckCommand implements Callable<Integer> {
     if (nvidiaSmiCsv != null) {
       return NvidiaSmi.read(nvidiaSmiCsv);
     }
-    Optional<String> csv = NvidiaSmi.queryIfPresent();
+    List<String> problems = new ArrayList<>();
+    Optional<String> csv = NvidiaSmi.queryIfPresent(problems::add);
     if (csv.isEmpty()) {
-      throw new InfeasibleException("no NVIDIA GPU found: nvidia-smi is not on PATH or failed; give "
-          + "--nvidia-smi-csv FILE with the output of " + String.join(" ", NvidiaSmi.COMMAND));
+      throw new InfeasibleException("no NVIDIA GPU found: " + (problems.isEmpty() ? "nvidia-smi failed"
+          : String.join("; ", problems)) + "; give --nvidia-smi-csv FILE with the output of "
+          + String.join(" ", NvidiaSmi.COMMAND));
     }
     return NvidiaSmi.parse("nvidia-smi", csv.get());
   }

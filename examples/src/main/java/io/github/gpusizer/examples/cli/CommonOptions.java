@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options every subcommand shares: output format, extra catalogs, debugging. */
 final class CommonOptions {
@@ -26,13 +28,19 @@ final class CommonOptions {
   @Option(names = "--debug", description = "Print the stack trace of an error.")
   boolean debug;
 
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
   private Catalog catalog;
 
   /** The bundled catalog plus the user's files, loaded once. */
   Catalog catalog() {
     if (catalog == null) {
       try {
-        catalog = Catalogs.load(catalogs, noBundledOfferings);
+        catalog = Catalogs.load(catalogs, noBundledOfferings, warning -> {
+          mixee.commandLine().getErr().println("warning: " + warning);
+          mixee.commandLine().getErr().flush();
+        });
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

@@ -38,9 +38,15 @@ final class EstimateCommand implements Callable<Integer> {
       description = "GPUs in all, over all nodes (default ${DEFAULT-VALUE}).")
   int gpus = 1;
 
-  @Option(names = "--nodes", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "1",
-      description = "Nodes the GPUs are spread over, equally (default ${DEFAULT-VALUE}).")
-  int nodes = 1;
+  @Option(names = "--nodes", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Nodes the GPUs are spread over, equally (default: one node up to 8 GPUs, else nodes of 8, "
+          + "as on an HGX/DGX board). A node holds at most 16 GPUs.")
+  Integer nodes;
+
+  /** GPUs per node when --nodes is not given: an HGX/DGX baseboard (and the largest common cloud instance). */
+  static final int DEFAULT_GPUS_PER_NODE = 8;
+  /** The most GPUs any node in the catalog holds (GCP a2-megagpu-16g: 16 A100s). */
+  static final int MAX_GPUS_PER_NODE = 16;
 
   @Option(names = "--inter-node-gbps", paramLabel = "GBPS",
       description = "Network out of each node in Gb/s, all NICs together (e.g. 3200 for 8 x 400 Gb/s InfiniBand). "
@@ -56,6 +62,7 @@ final class EstimateCommand implements Callable<Integer> {
   public Integer call() {
     Task task = taskOptions.task();
     Gpu g = common.catalog().gpu(gpu);
+    int nodes = nodes(gpus, this.nodes);
     Hardware hardware = hardware(g, gpus, nodes);
     if (interNodeGbps != null) {
       checkArgument(interNodeGbps > 0 && Double.isFinite(interNodeGbps), "--inter-node-gbps must be > 0, was %s",
@@ -74,6 +81,25 @@ final class EstimateCommand implements Callable<Integer> {
       throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));
     }
     return 0;
+  }
+
+  /** The nodes given, or those of {@value #DEFAULT_GPUS_PER_NODE} GPUs; never more GPUs on a node than any holds. */
+  static int nodes(int gpus, Integer given) {
+    int nodes;
+    if (given != null) {
+      nodes = given;
+    } else if (gpus <= DEFAULT_GPUS_PER_NODE) {
+      nodes = 1;
+    } else {
+      checkArgument(gpus % DEFAULT_GPUS_PER_NODE == 0, "--gpus %s spans several nodes but is not a multiple of %s "
+          + "(GPUs per node by default); give --nodes", gpus, DEFAULT_GPUS_PER_NODE);
+      nodes = gpus / DEFAULT_GPUS_PER_NODE;
+    }
+    checkArgument(gpus % nodes == 0, "--gpus (%s) must be a multiple of --nodes (%s): every node holds as many GPUs",
+        gpus, nodes);
+    checkArgument(gpus / nodes <= MAX_GPUS_PER_NODE, "--gpus %s on %s node%s is %s GPUs per node, more than any "
+        + "node holds (%s); give more --nodes", gpus, nodes, nodes == 1 ? "" : "s", gpus / nodes, MAX_GPUS_PER_NODE);
+    return nodes;
   }
 
   static Hardware hardware(Gpu gpu, int gpus, int nodes) {

@@ -65,7 +65,40 @@ public final class GpuSizerCli implements Runnable {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(GpuSizerCli::handleParseException);
     cli.setExecutionExceptionHandler(GpuSizerCli::handleExecutionException);
+    cli.setExecutionStrategy(GpuSizerCli::executeGuarded);
     return cli;
+  }
+
+  /**
+   * The one top-level handler for what escapes a command as an {@link Error} (picocli hands only
+   * {@link Exception}s to the exception handler): out of memory, a stack overflow, a linkage error. Exit
+   * {@value #EXIT_INTERNAL} with one line, the stack trace only with {@code --debug}.
+   */
+  private static int executeGuarded(ParseResult parsed) {
+    try {
+      return new CommandLine.RunLast().execute(parsed); // exceptions go on to the handlers above
+    } catch (Error e) {
+      CommandLine cmd = deepest(parsed);
+      PrintWriter err = cmd.getErr();
+      String message = e instanceof OutOfMemoryError
+          ? "out of memory (" + e.getMessage() + "); give the JVM more memory (-Xmx) or smaller inputs"
+          : (e instanceof StackOverflowError ? "stack overflow" : e.toString())
+              + " (rerun with --debug and report the stack trace)";
+      err.println(commandName(cmd) + ": internal error: " + message);
+      if (debug(parsed)) {
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return EXIT_INTERNAL;
+    }
+  }
+
+  private static CommandLine deepest(ParseResult parsed) {
+    ParseResult r = parsed;
+    while (r.subcommand() != null) {
+      r = r.subcommand();
+    }
+    return r.commandSpec().commandLine();
   }
 
   private static int handleParseException(ParameterException e, String[] args) {

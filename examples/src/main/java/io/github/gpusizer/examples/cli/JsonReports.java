@@ -67,8 +67,16 @@ public final class JsonReports {
     return field.apply(name).orElseThrow(() -> new IllegalArgumentException("field '" + name + "' is required"));
   }
 
-  /** As {@code gpusizer recommend --format json}. */
+  /** As {@code gpusizer recommend --format json --all}. */
   public static ObjectNode recommendation(Recommendation recommendation, Task task) {
     return RecommendReport.json(recommendation, task);
+  }
+
+  /**
+   * As {@code gpusizer recommend --format json --top limit}: at most {@code limit} options, Pareto-front members
+   * (the fastest {@code limit - 1} and the cheapest) and rejections, with the totals.
+   */
+  public static ObjectNode recommendation(Recommendation recommendation, Task task, int limit) {
+    return RecommendReport.json(recommendation, task, limit);
   }
 }

@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import io.github.gpusizer.catalog.Money;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Currency;
@@ -34,7 +35,7 @@ public final class Quantities {
   private static final Pattern MONEY_SUFFIX = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]{3})?");
   private static final Pattern MONEY_PREFIX = Pattern.compile("([A-Za-z]{3})\\s*(\\d+(?:\\.\\d+)?)");
   private static final Pattern RATE =
-      Pattern.compile("([A-Za-z]{3})\\s*[:/]\\s*([A-Za-z]{3})\\s*=\\s*(\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)");
+      Pattern.compile("([A-Za-z]{3})\\s*[:/]\\s*([A-Za-z]{3})\\s*=\\s*(\\d{1,40}(?:\\.\\d{1,40})?(?:[eE][+-]?\\d{1,9})?)");
 
   static final String NUMBER_FORMS = "a number such as 7e9, 7B, 1.5T, 50M, 2k or 4Ki";
   static final String DURATION_FORMS = "a duration such as 24h, 90m, 2d, 1d12h, 3600s or PT24H";
@@ -235,8 +236,16 @@ public final class Quantities {
 
   /** One exchange rate: one unit of {@code from} buys {@code rate} units of {@code to}. */
   public record Rate(Currency from, Currency to, BigDecimal rate) {
+    /** The smallest rate accepted: one unit of the dearest currency buys about 1e5 of the cheapest. */
+    public static final BigDecimal MIN = new BigDecimal("1e-9");
+    /** The largest rate accepted. */
+    public static final BigDecimal MAX = new BigDecimal("1e9");
+
     public Rate {
       checkArgument(rate.signum() > 0, "exchange rate %s:%s must be > 0, was %s", from, to, rate);
+      checkArgument(rate.compareTo(MIN) >= 0 && rate.compareTo(MAX) <= 0,
+          "exchange rate %s:%s must be between 1e-9 and 1e9 (one %s buys RATE %s), was %s", from, to, from, to,
+          rate.round(MathContext.DECIMAL32));
       checkArgument(!from.equals(to), "exchange rate must be between two different currencies, was %s:%s", from, to);
     }
 
@@ -247,11 +256,37 @@ public final class Quantities {
   }
 
   /**
+   * Checks rates given together: a pair may be given once, and a pair and its reverse must agree (their product
+   * within 2 % of 1, room for a bid-ask spread).
+   *
+   * @throws IllegalArgumentException naming both rates
+   */
+  public static void checkRates(String field, java.util.List<Rate> rates) {
+    java.util.Map<String, Rate> seen = new java.util.HashMap<>();
+    for (Rate r : rates) {
+      String pair = r.from().getCurrencyCode() + ":" + r.to().getCurrencyCode();
+      Rate before = seen.putIfAbsent(pair, r);
+      checkArgument(before == null, "%s %s is given twice (%s and %s); give each pair once", field, pair,
+          before == null ? "" : before.rate().toPlainString(), r.rate().toPlainString());
+      Rate reverse = seen.get(r.to().getCurrencyCode() + ":" + r.from().getCurrencyCode());
+      if (reverse != null) {
+        BigDecimal product = r.rate().multiply(reverse.rate(), MathContext.DECIMAL64);
+        checkArgument(product.compareTo(new BigDecimal("0.98")) >= 0 && product.compareTo(new BigDecimal("1.02")) <= 0,
+            "%s %s and %s contradict each other: %s × %s = %s, not 1 (within 2%); give one direction",
+            field, reverse, r, reverse.rate().toPlainString(), r.rate().toPlainString(),
+            product.round(new MathContext(4)).stripTrailingZeros().toPlainString());
+      }
+    }
+  }
+
+  /**
    * An exchange rate {@code FROM:TO=RATE}, e.g. {@code CNY:USD=0.14}.
    *
    * @throws IllegalArgumentException if the text is not of that form, a code is unknown or the rate is not > 0
    */
   public static Rate rate(String field, String text) {
+    // Digits and exponent are bounded by the pattern, and the value by Rate's range before anything prints it
+    // (the plain form of 1e-999999999 is a billion digits).
     Matcher m = RATE.matcher(text == null ? "" : text.strip());
     checkArgument(m.matches(), "%s must be %s, was '%s'", field, RATE_FORMS, text);
     return new Rate(currency(field, m.group(1)), currency(field, m.group(2)), new BigDecimal(m.group(3)));

@@ -168,6 +168,9 @@ final class RecommendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (plot != null) {
+      checkPlotTarget(plot);
+    }
     Task task = taskOptions.task();
     Catalog catalog = common.catalog();
     Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(OBJECTIVES.get(objective));
@@ -201,6 +204,7 @@ final class RecommendCommand implements Callable<Integer> {
       sizer.allowSpot();
     }
     if (!rates.isEmpty()) {
+      Quantities.checkRates("--rate", rates);
       ExchangeRates exchange = ExchangeRates.bundled();
       for (Quantities.Rate r : rates) {
         exchange = exchange.with(r.from(), r.to(), r.rate());
@@ -238,11 +242,36 @@ final class RecommendCommand implements Callable<Integer> {
     return s.advice() + (flags.isEmpty() ? "" : " (options: " + String.join(" or ", flags) + ")");
   }
 
+  /**
+   * Fails before any work when {@code --plot} cannot be written: its folder is missing or not writable, or it
+   * names a directory or something that is not a regular file (writing to a FIFO would block).
+   */
+  static void checkPlotTarget(Path file) {
+    Path absolute = file.toAbsolutePath();
+    Path folder = absolute.getParent();
+    if (Files.isDirectory(absolute)) {
+      throw new IllegalArgumentException("--plot " + file + " is a directory; give a file name such as "
+          + file.resolve("plot.svg"));
+    }
+    if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+      throw new IllegalArgumentException("--plot " + file + " is not a regular file (a FIFO, socket or device); "
+          + "give a file to write the SVG to");
+    }
+    if (folder == null || !Files.isDirectory(folder)) {
+      throw new IllegalArgumentException("--plot " + file + ": the folder " + folder + " does not exist");
+    }
+    if (!Files.isWritable(folder)) {
+      throw new IllegalArgumentException("--plot " + file + ": the folder " + folder + " is not writable");
+    }
+  }
+
   private void writePlot(Recommendation rec) {
     try {
       Files.writeString(plot, RecommendReport.plot(rec), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException(new IOException("cannot write --plot " + plot + ": " + e.getMessage(), e));
+      String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+          : e.getMessage();
+      throw new UncheckedIOException(new IOException("cannot write --plot " + plot + ": " + reason, e));
     }
     spec.commandLine().getErr().println("plot written to " + plot);
     spec.commandLine().getErr().flush();

@@ -68,17 +68,24 @@ final class RecommendReport {
     }
     Set<Option> front = frontOf(rec);
     root.put("optionsTotal", rec.options().size());
+    root.put("paretoFrontTotal", rec.paretoFront().size());
     root.put("rejectedTotal", rec.rejected().size());
     ObjectNode byKind = root.putObject("rejectedByKind");
     byKind(rec.rejected()).forEach((k, list) -> byKind.put(k.name(), list.size()));
-    root.put("truncated", rec.options().size() > limit || rec.rejected().size() > limit);
+    root.put("truncated", rec.options().size() > limit || rec.rejected().size() > limit
+        || rec.paretoFront().size() > limit);
     ArrayNode options = root.putArray("options");
     for (int i = 0; i < Math.min(limit, rec.options().size()); i++) {
       options.add(option(rec.options().get(i), i + 1, front.contains(rec.options().get(i))));
     }
     ArrayNode pareto = root.putArray("paretoFront");
-    for (Option o : rec.paretoFront()) {
-      pareto.add(option(o, rec.options().indexOf(o) + 1, true));
+    List<Option> front0 = rec.paretoFront().size() > limit ? shownFront(rec, limit) : rec.paretoFront();
+    java.util.Map<Option, Integer> ranks = new java.util.HashMap<>();
+    for (int i = 0; i < rec.options().size(); i++) {
+      ranks.putIfAbsent(rec.options().get(i), i + 1);
+    }
+    for (Option o : front0) {
+      pareto.add(option(o, ranks.getOrDefault(o, 0), true));
     }
     // An option of the front that is not among the ranked options (the ranking keeps only the best instance
     // count and layout of each offering and pricing mode) has no rank.
@@ -90,6 +97,18 @@ final class RecommendReport {
       root.putNull("suggestion");
     }
     return root;
+  }
+
+  /** The front fastest first; beyond {@code limit} members, the fastest {@code limit - 1} and the cheapest. */
+  private static List<Option> shownFront(Recommendation rec, int limit) {
+    List<Option> front = new ArrayList<>(rec.paretoFront());
+    front.sort(java.util.Comparator.comparing(Option::wallTime));
+    if (front.size() > limit) {
+      List<Option> shown = new ArrayList<>(front.subList(0, Math.max(0, limit - 1)));
+      shown.add(front.get(front.size() - 1));
+      return shown;
+    }
+    return front;
   }
 
   private static Set<Option> frontOf(Recommendation rec) {
@@ -245,15 +264,10 @@ final class RecommendReport {
       s.append(optionTable(rec.options().subList(0, Math.min(top, rec.options().size())), rec, frontOf(rec)));
       s.append(String.format(Locale.ROOT, "%nPARETO FRONT, cost vs time (%d options, fastest first)%n",
           rec.paretoFront().size()));
-      List<Option> front = new ArrayList<>(rec.paretoFront());
-      front.sort(java.util.Comparator.comparing(Option::wallTime));
-      if (front.size() > top) {
+      if (rec.paretoFront().size() > top) {
         s.append(String.format(Locale.ROOT, "(%d shown: the fastest %d and the cheapest)%n", top, top - 1));
-        List<Option> shown = new ArrayList<>(front.subList(0, top - 1));
-        shown.add(front.get(front.size() - 1));
-        front = shown;
       }
-      s.append(optionTable(front, rec, frontOf(rec)));
+      s.append(optionTable(shownFront(rec, top), rec, frontOf(rec)));
     } else {
       s.append("\nNO OPTION MEETS THE CONSTRAINTS.\n");
       rec.suggestion().ifPresent(sg -> s.append("  ").append(sg.advice()).append('\n'));

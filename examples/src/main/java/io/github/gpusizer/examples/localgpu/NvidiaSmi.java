@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +17,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,7 +54,10 @@ public final class NvidiaSmi {
   private static final Pattern HEADER_FIELD = Pattern.compile("([a-z_.]+)(?:\\s*\\[(.*)])?");
   private static final Pattern MEMORY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(KiB|MiB|GiB)?");
   private static final Pattern PERCENT = Pattern.compile("(\\d+)\\s*%?");
-  private static final long TIMEOUT_SECONDS = 10;
+  /** How long nvidia-smi may take; a hung driver otherwise hangs the caller. */
+  public static final Duration TIMEOUT = Duration.ofSeconds(10);
+  /** Bytes of output read at most, from the command or a recorded file: a GPU's line is under 200 bytes. */
+  public static final int MAX_OUTPUT_BYTES = 1 << 20;
 
   private NvidiaSmi() {}
 
@@ -160,9 +168,26 @@ public final class NvidiaSmi {
     return Integer.parseInt(m.group(1));
   }
 
-  /** Reads and parses a file holding recorded nvidia-smi output. */
+  /**
+   * Reads and parses a file holding recorded nvidia-smi output.
+   *
+   * @throws IllegalArgumentException naming the file if it is not a regular file (a FIFO or {@code /dev/zero}
+   *     would block or never end), holds more than {@link #MAX_OUTPUT_BYTES}, or is not such output
+   */
   public static ImmutableList<LocalGpu> read(Path file) throws IOException {
-    return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new IllegalArgumentException(file + (Files.isDirectory(file) ? " is a directory"
+          : " is not a regular file (a FIFO, socket or device)") + "; give a file holding nvidia-smi's output");
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes(MAX_OUTPUT_BYTES + 1);
+    }
+    if (bytes.length > MAX_OUTPUT_BYTES) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "%s holds more than %,d bytes, more than nvidia-smi prints for any machine", file, MAX_OUTPUT_BYTES));
+    }
+    return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8));
   }
 
   /**
@@ -172,7 +197,22 @@ public final class NvidiaSmi {
    * @return the raw CSV, or empty where nvidia-smi is absent or fails
    */
   public static Optional<String> queryIfPresent() {
-    return findOnPath(System.getenv("PATH")).flatMap(NvidiaSmi::run);
+    return queryIfPresent(problem -> { });
+  }
+
+  /**
+   * As {@link #queryIfPresent()}, telling {@code problems} why there is no output where nvidia-smi was found but
+   * failed: a non-zero exit, no answer within {@link #TIMEOUT}, more than {@link #MAX_OUTPUT_BYTES} of output.
+   */
+  public static Optional<String> queryIfPresent(Consumer<String> problems) {
+    Optional<Path> executable = findOnPath(System.getenv("PATH"));
+    if (executable.isEmpty()) {
+      problems.accept("nvidia-smi is not on PATH");
+      return Optional.empty();
+    }
+    List<String> command = new ArrayList<>(COMMAND);
+    command.set(0, executable.get().toString());
+    return run(command, TIMEOUT, MAX_OUTPUT_BYTES, problems);
   }
 
   static Optional<Path> findOnPath(String path) {
@@ -189,25 +229,64 @@ public final class NvidiaSmi {
     return Optional.empty();
   }
 
-  private static Optional<String> run(Path executable) {
-    List<String> command = new ArrayList<>(COMMAND);
-    command.set(0, executable.toString());
+  /**
+   * Runs {@code command} with its output read on another thread, so the timeout applies however the command
+   * behaves (a hung one, one that floods its output, one whose children keep the pipe open): the whole process tree
+   * is killed when it runs past {@code timeout} or prints more than {@code maxBytes}.
+   */
+  static Optional<String> run(List<String> command, Duration timeout, int maxBytes, Consumer<String> problems) {
+    String name = Path.of(command.get(0)).getFileName().toString();
+    Process process;
     try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      byte[] out;
+      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      process.getOutputStream().close();
+    } catch (IOException e) {
+      problems.accept(name + " could not be started: " + e.getMessage());
+      return Optional.empty();
+    }
+    CompletableFuture<byte[]> output = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
       try (InputStream in = process.getInputStream()) {
-        out = in.readAllBytes();
+        output.complete(in.readNBytes(maxBytes + 1));
+      } catch (IOException e) {
+        output.completeExceptionally(e);
       }
-      if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+    }, "nvidia-smi-output");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      byte[] out;
+      try {
+        out = output.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        problems.accept(String.format(Locale.ROOT, "%s did not finish within %s s", name, timeout.toSeconds()));
+        return Optional.empty();
+      } catch (ExecutionException e) {
+        problems.accept(name + "'s output could not be read: " + e.getCause().getMessage());
         return Optional.empty();
       }
-      return process.exitValue() == 0 ? Optional.of(new String(out, StandardCharsets.UTF_8)) : Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
+      if (out.length > maxBytes) {
+        problems.accept(String.format(Locale.ROOT, "%s printed more than %,d bytes", name, maxBytes));
+        return Optional.empty();
+      }
+      // The output ended; the process exits at once unless it closed its output early and hangs.
+      if (!process.waitFor(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS)) {
+        problems.accept(String.format(Locale.ROOT, "%s did not exit within %s s", name, timeout.toSeconds()));
+        return Optional.empty();
+      }
+      if (process.exitValue() != 0) {
+        problems.accept(name + " exited with status " + process.exitValue());
+        return Optional.empty();
+      }
+      return Optional.of(new String(out, StandardCharsets.UTF_8));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Optional.empty();
+    } finally {
+      if (process.isAlive()) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+      }
     }
   }
 }

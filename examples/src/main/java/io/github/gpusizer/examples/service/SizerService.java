@@ -1,6 +1,9 @@
 package io.github.gpusizer.examples.service;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,8 +32,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Currency;
 import java.util.Iterator;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Embedding the sizer in a service: a plain JDK {@link HttpServer} that answers JSON. The catalog is loaded once and
@@ -45,7 +51,18 @@ import java.util.concurrent.Executors;
  *
  * <p>Replies: 200 with the same JSON as {@code gpusizer recommend --format json} (also when nothing is feasible:
  * {@code "feasible": false} and a {@code suggestion}); 400 {@code {"error": ...}} for a bad request, naming the field;
- * 404 for an unknown path; 405 for a wrong method; 413 for a body over 64 KiB.
+ * 404 for an unknown path; 405 for a wrong method; 413 for a body over 64 KiB; 503 (with {@code Retry-After}) when
+ * every worker is busy for {@value #QUEUE_WAIT_SECONDS} s.
+ *
+ * <p>Limits, so that no client can hang or exhaust it: a request must arrive whole (headers and body) within
+ * {@value #REQUEST_TIMEOUT_SECONDS} s and its reply be read within {@value #RESPONSE_TIMEOUT_SECONDS} s, else the
+ * connection is closed (the JDK server's {@code sun.net.httpserver.maxReqTime} and {@code maxRspTime}, set when
+ * this class loads unless already set; they apply to every JDK {@code HttpServer} started later in the JVM);
+ * {@value #CONNECTION_THREADS} threads read requests, at most max(2, cores) of them size at once, and
+ * {@value #QUEUE_LENGTH} connections may wait for a thread (more are closed at once); {@code maxGpus} is at most
+ * {@value #MAX_GPUS}; a reply lists at most {@value #REPLY_LIMIT} options, Pareto-front members and rejections,
+ * with the totals ({@code optionsTotal}, {@code paretoFrontTotal}, {@code rejectedTotal}, {@code truncated}).
+ * Bodies are strict JSON: one object, no duplicate keys, nothing after it, each field of its type.
  *
  * <p>Run: {@code java -cp gpusizer.jar io.github.gpusizer.examples.service.SizerService [port]} (default 8080, on
  * the loopback address), then {@code curl -d '{"model":"llama-2-7b","task":"lora","tokens":"50M"}'
@@ -61,18 +78,52 @@ public final class SizerService implements AutoCloseable {
   private static final ImmutableMap<String, Objective> OBJECTIVES = ImmutableMap.of(
       "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE);
   private static final int MAX_BODY_BYTES = 64 * 1024;
+  /** Seconds a client has to send a whole request, headers and body. */
+  public static final int REQUEST_TIMEOUT_SECONDS = 10;
+  /** Seconds from the end of a request to the end of its reply (the sizing included). */
+  public static final int RESPONSE_TIMEOUT_SECONDS = 120;
+  /** Threads that read requests and write replies. */
+  public static final int CONNECTION_THREADS = 32;
+  /** Connections that may wait for a thread; more are closed. */
+  public static final int QUEUE_LENGTH = 256;
+  /** Seconds a request waits for a worker before a 503. */
+  public static final int QUEUE_WAIT_SECONDS = 10;
+  /** The largest {@code maxGpus} a request may ask for: the work and the reply grow with it. */
+  public static final int MAX_GPUS = 4096;
+  /** Options, Pareto-front members and rejections listed in a reply at most (the totals count them all). */
+  public static final int REPLY_LIMIT = 50;
+
+  static {
+    // Read once, when the JDK's server configuration loads: set them before any HttpServer is created.
+    setIfAbsent("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_TIMEOUT_SECONDS));
+    setIfAbsent("sun.net.httpserver.maxRspTime", String.valueOf(RESPONSE_TIMEOUT_SECONDS));
+  }
+
+  private static void setIfAbsent(String property, String value) {
+    if (System.getProperty(property) == null) {
+      System.setProperty(property, value);
+    }
+  }
+
   /** PEFT's LoraConfig default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
   private static final int DEFAULT_LORA_RANK = 8;
 
   private final HttpServer server;
-  private final ExecutorService executor;
+  private final ThreadPoolExecutor executor;
   private final Catalog catalog;
-  private final ObjectMapper mapper = new ObjectMapper();
+  private final Semaphore workers;
+  private final java.time.Duration queueWait;
+  private final ObjectMapper mapper = new ObjectMapper()
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-  private SizerService(HttpServer server, ExecutorService executor, Catalog catalog) {
+  private SizerService(HttpServer server, ThreadPoolExecutor executor, Catalog catalog, Semaphore workers,
+                       java.time.Duration queueWait) {
     this.server = server;
     this.executor = executor;
     this.catalog = catalog;
+    this.workers = workers;
+    this.queueWait = queueWait;
   }
 
   /**
@@ -81,9 +132,23 @@ public final class SizerService implements AutoCloseable {
    * @throws IOException if the address cannot be bound
    */
   public static SizerService start(InetSocketAddress address, Catalog catalog) throws IOException {
+    return start(address, catalog, new Semaphore(Math.max(2, Runtime.getRuntime().availableProcessors())),
+        java.time.Duration.ofSeconds(QUEUE_WAIT_SECONDS));
+  }
+
+  /** As {@link #start(InetSocketAddress, Catalog)}, sizing on {@code workers}' permits (tests hold some). */
+  static SizerService start(InetSocketAddress address, Catalog catalog, Semaphore workers,
+                            java.time.Duration queueWait) throws IOException {
     HttpServer server = HttpServer.create(address, 0);
-    ExecutorService executor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()));
-    SizerService service = new SizerService(server, executor, catalog);
+    AtomicInteger threads = new AtomicInteger();
+    ThreadPoolExecutor executor = new ThreadPoolExecutor(CONNECTION_THREADS, CONNECTION_THREADS, 30, TimeUnit.SECONDS,
+        new ArrayBlockingQueue<>(QUEUE_LENGTH), r -> {
+          Thread t = new Thread(r, "sizer-service-" + threads.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        }, new ThreadPoolExecutor.AbortPolicy());
+    executor.allowCoreThreadTimeOut(true);
+    SizerService service = new SizerService(server, executor, catalog, workers, queueWait);
     server.createContext("/", service::handle);
     server.setExecutor(executor);
     server.start();
@@ -113,10 +178,10 @@ public final class SizerService implements AutoCloseable {
           reply(exchange, method, "GET", () -> JsonReports.gpus(catalog.gpus()));
           break;
         case "/recommend":
-          reply(exchange, method, "POST", () -> recommend(body(exchange)));
+          reply(exchange, method, "POST", () -> sized(exchange, body(exchange), this::recommend));
           break;
         case "/serve":
-          reply(exchange, method, "POST", () -> serve(body(exchange)));
+          reply(exchange, method, "POST", () -> sized(exchange, body(exchange), this::serve));
           break;
         default:
           send(exchange, 404, error("no such path " + path
@@ -127,6 +192,38 @@ public final class SizerService implements AutoCloseable {
 
   private interface Answer {
     JsonNode get() throws IOException;
+  }
+
+  /**
+   * Sizes {@code request} (read whole beforehand, so a slow body holds no worker) on one of the bounded workers, or
+   * refuses with 503 when none frees up in time.
+   */
+  private JsonNode sized(HttpExchange exchange, JsonNode request, java.util.function.Function<JsonNode, JsonNode> work)
+      throws IOException {
+    boolean acquired;
+    try {
+      acquired = workers.tryAcquire(queueWait.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      acquired = false;
+    }
+    if (!acquired) {
+      exchange.getResponseHeaders().set("Retry-After", "1");
+      throw new Busy();
+    }
+    try {
+      return work.apply(request);
+    } finally {
+      workers.release();
+    }
+  }
+
+  private static final class Busy extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Busy() {
+      super("every worker is busy; retry shortly");
+    }
   }
 
   private void reply(HttpExchange exchange, String method, String allowed, Answer answer) throws IOException {
@@ -141,7 +238,13 @@ public final class SizerService implements AutoCloseable {
     } catch (BodyTooLarge e) {
       send(exchange, 413, error(e.getMessage()));
       return;
-    } catch (IllegalArgumentException | JsonProcessingException e) {
+    } catch (Busy e) {
+      send(exchange, 503, error(e.getMessage()));
+      return;
+    } catch (JsonProcessingException e) {
+      send(exchange, 400, error(notJson(e)));
+      return;
+    } catch (IllegalArgumentException e) {
       send(exchange, 400, error(e.getMessage()));
       return;
     } catch (RuntimeException e) {
@@ -157,6 +260,15 @@ public final class SizerService implements AutoCloseable {
     BodyTooLarge() {
       super("request body must be at most " + MAX_BODY_BYTES + " bytes");
     }
+  }
+
+  /** Jackson's message without its source dump, with the place: "Duplicate field 'model' at line 1, column 30". */
+  private static String notJson(JsonProcessingException e) {
+    JsonLocation where = e.getLocation();
+    String place = where == null || where.getLineNr() < 1 ? ""
+        : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+    return "request body is not strict JSON (one object, no duplicate keys, nothing after it): "
+        + e.getOriginalMessage() + place;
   }
 
   private JsonNode body(HttpExchange exchange) throws IOException {
@@ -221,12 +333,12 @@ public final class SizerService implements AutoCloseable {
       }
       sizer.objective(objective);
     });
-    text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(Quantities.integer("maxGpus", v, 1)));
-    if (request.path("spot").asBoolean(false)) {
+    text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(maxGpus(v)));
+    if (bool(request, "spot")) {
       sizer.allowSpot();
     }
     Recommendation rec = sizer.recommend();
-    return JsonReports.recommendation(rec, task);
+    return JsonReports.recommendation(rec, task, REPLY_LIMIT);
   }
 
   /** Sizes online inference for a request with the fields of {@code gpusizer serve} and answers its JSON. */
@@ -238,9 +350,30 @@ public final class SizerService implements AutoCloseable {
       }
     }
     ServingSizer sizer = ServingSizer.forTask(JsonReports.servingTask(f -> text(request, f))).catalog(catalog);
-    text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(Quantities.integer("maxGpus", v, 1)));
+    text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(maxGpus(v)));
     text(request, "currency").ifPresent(v -> sizer.currency(Quantities.currency("currency", v)));
     return JsonReports.serving(sizer.recommend());
+  }
+
+  private static int maxGpus(String value) {
+    int n = Quantities.integer("maxGpus", value, 1);
+    if (n > MAX_GPUS) {
+      throw new IllegalArgumentException("field 'maxGpus' must be at most " + MAX_GPUS + " in this service, was "
+          + value);
+    }
+    return n;
+  }
+
+  /** A JSON boolean; absent or null is false; anything else ({@code "yes"}, {@code 1}) is a bad request. */
+  private static boolean bool(JsonNode request, String field) {
+    JsonNode node = request.get(field);
+    if (node == null || node.isNull()) {
+      return false;
+    }
+    if (!node.isBoolean()) {
+      throw new IllegalArgumentException("field '" + field + "' must be true or false, was " + node);
+    }
+    return node.booleanValue();
   }
 
   private static java.util.Optional<String> text(JsonNode request, String field) {
