@@ -43,16 +43,22 @@ final class CommunicationModel {
       double gradientBytes = trainable * job.precision.gradientBytes();
       double bandwidth = dataParallelBandwidth(job);
       double ring = (job.dp - 1.0) / job.dp;
+      int dpNodes = dataParallelNodes(job);
       if (job.zero == ZeroStage.STAGE_3) {
         double weightBytes = job.parameters * job.modelShard(1) * job.computeBytes;
-        double gather = ring * weightBytes / bandwidth;
-        double reduceScatter = ring * gradientBytes / bandwidth;
+        // FSDP gathers and reduces each wrapped unit (a transformer block) on its own: one collective's latency each
+        double units = job.model instanceof Transformer t ? Math.ceil((double) t.totalLayers() / job.pp) : 1;
+        double latency = units * Links.ringLatencySeconds(job.gpu, job.dp, dpNodes);
+        double gather = ring * weightBytes / bandwidth + latency;
+        double reduceScatter = ring * gradientBytes / bandwidth + latency;
         double perMicro = Math.max(0, gather - micro.forwardSeconds())
             + Math.max(0, gather + reduceScatter - micro.backwardSeconds());
         // As with DDP, the gradients reduced last leave nothing to overlap with: counted at DDP's bucket size.
         double lastBucket = reduceScatter * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
         dataParallel = m * perMicro + lastBucket;
       } else {
+        // No latency term: NCCL reduces the buckets over its tree (latency growing with log2 of the nodes), and
+        // they overlap the backward pass; the flat ring's per-step latency matters for ZeRO-3's gathers above.
         double allReduce = 2 * ring * gradientBytes / bandwidth;
         double lastBucket = allReduce * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
         dataParallel = Math.max(0, allReduce - micro.backwardSeconds()) + lastBucket;
@@ -112,6 +118,13 @@ final class CommunicationModel {
       bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
     }
     return bandwidth * 1e9 * job.tuning.linkEfficiency();
+  }
+
+  /** Nodes a data-parallel group spans: one rank per node once the layout's GPUs fill more than one node. */
+  private static int dataParallelNodes(Job job) {
+    int perNode = job.hardware.gpusPerNode();
+    int nodes = (int) Math.ceil((double) job.layout.gpus() / perNode);
+    return Math.max(1, Math.min(job.dp, nodes));
   }
 
   private static double pipelineBandwidth(Job job) {

@@ -61,6 +61,32 @@ final class Links {
    */
   static final double COLLECTIVE_LATENCY_SECONDS = 10e-6;
 
+  /**
+   * NCCL's own latency model for the Simple protocol, the one large messages use (NVIDIA/nccl,
+   * src/graph/tuning.cc at commit 01afd20, {@code baseLat} and {@code hwLat} for the ring, in µs): a ring
+   * collective costs 8.4 µs plus, per step, 3.4 µs over NVLink, 5.7 µs over PCIe and 9.6 µs across the network.
+   */
+  static final double RING_BASE_LATENCY_SECONDS = 8.4e-6;
+  static final double NVLINK_STEP_LATENCY_SECONDS = 3.4e-6;
+  static final double PCIE_STEP_LATENCY_SECONDS = 5.7e-6;
+  static final double NETWORK_STEP_LATENCY_SECONDS = 9.6e-6;
+
+  /**
+   * Latency of one ring all-gather or reduce-scatter over {@code ranks} GPUs spread over {@code nodes} nodes, as
+   * NCCL's tuning model works it out ({@code ncclTopoTuneModel}): {@code ranks − 1} steps, of which
+   * {@code nodes − 1} cross the network. NCCL has only the ring for these collectives, so a flat ring over thousands
+   * of nodes is slow however small each message.
+   */
+  static double ringLatencySeconds(Gpu gpu, int ranks, int nodes) {
+    if (ranks <= 1) {
+      return 0;
+    }
+    int perNode = Math.max(1, ranks / Math.max(1, nodes));
+    double intra = usesNvlink(gpu, perNode) ? NVLINK_STEP_LATENCY_SECONDS : PCIE_STEP_LATENCY_SECONDS;
+    int networkSteps = Math.max(0, nodes - 1);
+    return RING_BASE_LATENCY_SECONDS + (ranks - 1 - networkSteps) * intra + networkSteps * NETWORK_STEP_LATENCY_SECONDS;
+  }
+
   private Links() {}
 
   /**

@@ -57,4 +57,32 @@ class LinksTest {
     assertThat(defaulted).isEqualTo(dgx);
     assertThat(defaulted).isGreaterThan(1.5 * ethernet);
   }
+
+  @Test
+  void a_ring_collective_pays_nccls_latency_per_step_nvlink_within_nodes_network_between() {
+    // GIVEN NCCL's Simple-protocol ring model: 8.4 us plus 3.4 us per NVLink step and 9.6 us per network step
+    // THEN 64 H100s in 8 nodes: 63 steps, 7 across the network; one rank per node: every step across it
+    assertThat(Links.ringLatencySeconds(TestGpus.H100_SXM, 64, 8)).isCloseTo(8.4e-6 + 56 * 3.4e-6 + 7 * 9.6e-6,
+        org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(Links.ringLatencySeconds(TestGpus.H100_SXM, 1024, 1024)).isCloseTo(8.4e-6 + 1023 * 9.6e-6,
+        org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(Links.ringLatencySeconds(TestGpus.H100_SXM, 1, 1)).isZero();
+  }
+
+  @Test
+  void fsdp_over_thousands_of_single_gpu_nodes_is_slowed_by_the_rings_latency() {
+    // GIVEN Llama-2-7B under FSDP on H100s, one per node, the same per-GPU work and network at every count
+    Task task = Task.pretraining(TestModels.LLAMA2_7B).microBatch(1).sequenceLength(4096)
+        .precision(PrecisionMode.BF16_MIXED).build();
+    double[] perGpu = new double[3];
+    int[] nodes = {64, 512, 4096};
+    for (int i = 0; i < nodes.length; i++) {
+      Hardware hw = Hardware.of(TestGpus.H100_SXM, 1, nodes[i]).withInterNodeGbps(400);
+      perGpu[i] = Estimator.defaults().performance(task, hw, new Layout(nodes[i], 1, 1, ZeroStage.STAGE_3, 1))
+          .tokensPerSecond() / nodes[i];
+    }
+    // THEN throughput per GPU falls as the ring grows (bandwidth per GPU is the same at every count)
+    assertThat(perGpu[1]).isLessThan(perGpu[0]);
+    assertThat(perGpu[2]).isLessThan(0.5 * perGpu[0]);
+  }
 }
