@@ -68,6 +68,8 @@ final class LayoutSearch {
    * ({@link Task#largestUsefulGlobalBatch}); unbounded otherwise.
    */
   private final int usefulBatch;
+  /** {@link #microBatches} by data-parallel ranks, worked out once each (callers do not modify the arrays). */
+  private int[][] microBatchesByRanks = new int[65][];
   /** Bytes of the unsharded training state, for {@link #needsPipeline}; worked out on first use. */
   private Double trainingState;
 
@@ -488,8 +490,21 @@ final class LayoutSearch {
     return trainingState > (double) hw.gpu().memory().bytes() * hw.gpusPerNode();
   }
 
-  /** What decides a variant of the task (a boxed {@code List.of} key hashed three {@code Integer}s per look-up). */
-  private record VariantKey(int mb, Checkpointing ck, int global) {}
+  /**
+   * What decides a variant of the task (a boxed {@code List.of} key hashed three {@code Integer}s per look-up; the
+   * record's own hash called the enum's identity hash, 4 % of a bundled recommend).
+   */
+  private record VariantKey(int mb, Checkpointing ck, int global) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof VariantKey k && k.mb == mb && k.ck == ck && k.global == global;
+    }
+
+    @Override
+    public int hashCode() {
+      return (mb * 31 + ck.ordinal()) * 31 + global;
+    }
+  }
 
   /** The task as run with this micro-batch and checkpointing; gradient accumulation keeps the global batch. */
   private Task variant(int mb, Checkpointing ck, int dataParallel) {
@@ -515,6 +530,19 @@ final class LayoutSearch {
    * number of micro-batches per rank. Empty if the global batch does not split over the data-parallel ranks.
    */
   private int[] microBatches(int dataParallel) {
+    if (dataParallel >= microBatchesByRanks.length) {
+      microBatchesByRanks = java.util.Arrays.copyOf(microBatchesByRanks,
+          Math.max(dataParallel + 1, 2 * microBatchesByRanks.length));
+    }
+    int[] cached = microBatchesByRanks[dataParallel];
+    if (cached == null) {
+      cached = microBatchesOf(dataParallel);
+      microBatchesByRanks[dataParallel] = cached;
+    }
+    return cached;
+  }
+
+  private int[] microBatchesOf(int dataParallel) {
     int mb0 = task.microBatch();
     List<Integer> out = new ArrayList<>();
     if (task.kind().isTraining() && task.globalBatch() > 0) {

@@ -4,7 +4,6 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableMap;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,9 +13,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The error band of every workload class and quantity, as {@code error-bands.tsv} holds them. The file is derived,
@@ -62,14 +59,14 @@ final class ErrorBands {
   private record Line(Quantity quantity, String cls, List<String> caseIds, double low, double high, boolean pooled) {}
 
   private final ImmutableList<Line> lines;
-  private final ImmutableMap<Quantity, ImmutableMap<WorkloadClass, ErrorBand>> bands;
+  /** By quantity ordinal, then workload class ordinal: looked up for every estimate, so arrays, not maps. */
+  private final ErrorBand[][] bands;
 
   private ErrorBands(List<Line> lines) {
     this.lines = ImmutableList.copyOf(lines);
-    Map<Quantity, ImmutableMap<WorkloadClass, ErrorBand>> byQuantity = new EnumMap<>(Quantity.class);
+    this.bands = new ErrorBand[Quantity.values().length][WorkloadClass.values().length];
     for (Quantity q : Quantity.values()) {
       Line all = find(q, POOLED);
-      ImmutableMap.Builder<WorkloadClass, ErrorBand> perClass = ImmutableMap.builder();
       for (WorkloadClass c : WorkloadClass.values()) {
         Line own = find(q, c.name());
         String basis = own.pooled
@@ -78,11 +75,9 @@ final class ErrorBands {
                 + MIN_CASES + ")"
             : "p10–p90 of predicted/measured over " + own.caseIds.size() + " " + q.label + " calibration cases of "
                 + c.label();
-        perClass.put(c, new ErrorBand(own.low, own.high, basis));
+        bands[q.ordinal()][c.ordinal()] = new ErrorBand(own.low, own.high, basis);
       }
-      byQuantity.put(q, perClass.build());
     }
-    this.bands = ImmutableMap.copyOf(byQuantity);
   }
 
   private Line find(Quantity q, String cls) {
@@ -97,12 +92,12 @@ final class ErrorBands {
 
   /** The band of speeds (rates, and times as their inverse) of a class. */
   ErrorBand speed(WorkloadClass c) {
-    return bands.get(Quantity.SPEED).get(checkNotNull(c, "class"));
+    return bands[Quantity.SPEED.ordinal()][checkNotNull(c, "class").ordinal()];
   }
 
   /** The band of the memory per GPU of a class. */
   ErrorBand memory(WorkloadClass c) {
-    return bands.get(Quantity.MEMORY).get(checkNotNull(c, "class"));
+    return bands[Quantity.MEMORY.ordinal()][checkNotNull(c, "class").ordinal()];
   }
 
   /**
