@@ -60,21 +60,13 @@ final class Pass {
   private DataSize weightsToLoad;
   private DataSize checkpointState;
 
-  /** Priced candidates that fit in memory, in catalog order, then instances, then pricing mode. */
-  final List<Candidate> fitting = new ArrayList<>();
-  /** Per offering index: the closest attempt that did not even give a fitting candidate (null if none failed). */
-  final Attempt[] misses;
-  /** Per offering index: whether the caller's CUDA version alone ruled it out. */
-  final boolean[] cudaBlocked;
   /**
-   * After {@link #screen}: the fastest feasible wall time over every candidate, including those deferred; null
-   * otherwise.
+   * Per offering index: the closest attempt that did not even give a fitting candidate (null if none failed), as
+   * found so far; a {@link Found} takes a copy.
    */
-  Duration screenedFastest;
-  /** Offering indexes and instance counts of the deferred candidates (see {@link #deferredCandidates}). */
-  private int[] deferred = new int[0];
-  private int deferredCount;
-  private List<Candidate> deferredCandidates;
+  private final Attempt[] misses;
+  /** Per offering index: whether the caller's CUDA version alone ruled it out, as found so far. */
+  private final boolean[] cudaBlocked;
 
   Pass(Settings s, LayoutSearch search) {
     this.s = s;
@@ -91,7 +83,9 @@ final class Pass {
     this.allowedModes = allowed.toArray(new PricingMode[0]);
   }
 
-  Pass run() {
+  /** Every offering × every number of instances on the ladder × each pricing mode. */
+  Found run() {
+    List<Candidate> fitting = new ArrayList<>();
     List<Offering> offerings = s.catalog().offerings();
     for (int i = 0; i < offerings.size(); i++) {
       Offering o = offerings.get(i);
@@ -99,48 +93,52 @@ final class Pass {
         allInstances(i, o, fitting);
       }
     }
-    return this;
+    return found(fitting, null, null, null);
   }
 
   /**
    * The same candidates as {@link #run} where a recommendation can use them, fewer elsewhere: see {@link Screen}.
-   * Only for a recommendation that finds a feasible option; one without needs {@link #run}.
+   * Only for a recommendation that finds a feasible option; one without needs {@link #run}, and so does a screen
+   * that finds nothing feasible (its result then has no fitting candidates).
    */
-  Pass screen() {
+  Found screen() {
     try {
-      new Screen(s, this).run();
+      return new Screen(s, this).run();
     } catch (ArithmeticException e) {
-      fitting.clear(); // instances × billed seconds beyond a long: the whole pass will do
+      return found(new ArrayList<>(), null, null, null); // instances × billed seconds beyond a long: run() will do
     }
-    return this;
   }
 
   /**
-   * Defers the candidates of {@code n} instances of offering {@code i}: they fit, stand only possibly on the Pareto
-   * front, and are built by {@link #deferredCandidates} when it is asked for.
+   * What this pass found: the fitting candidates given, the misses recorded so far (with {@code sharedMisses}'
+   * non-null entries in their place), and, from a screen, the fastest feasible time and the offering indexes and
+   * instance counts ({@code i, n} pairs) of the candidates only the Pareto front can use, built on first use.
    */
-  void deferFrontOnly(int i, int n) {
-    if (deferredCount + 2 > deferred.length) {
-      deferred = java.util.Arrays.copyOf(deferred, Math.max(16, deferred.length * 2));
+  Found found(List<Candidate> fitting, Attempt[] sharedMisses, Duration fastest, int[] frontOnlyPairs) {
+    Attempt[] all = misses.clone();
+    if (sharedMisses != null) {
+      for (int i = 0; i < all.length; i++) {
+        if (sharedMisses[i] != null) {
+          all[i] = sharedMisses[i];
+        }
+      }
     }
-    deferred[deferredCount++] = i;
-    deferred[deferredCount++] = n;
-  }
-
-  /**
-   * The candidates {@link #screen} deferred, built once (thread-safe): fitting candidates that are no offering's
-   * best choice and only the Pareto front can use.
-   */
-  synchronized List<Candidate> deferredCandidates() {
-    if (deferredCandidates == null) {
+    return new Found(fitting, all, cudaBlocked.clone(), fastest, () -> {
+      if (frontOnlyPairs == null) {
+        return List.of();
+      }
       List<Candidate> out = new ArrayList<>();
       List<Offering> offerings = s.catalog().offerings();
-      for (int k = 0; k < deferredCount; k += 2) {
-        instances(deferred[k], offerings.get(deferred[k]), deferred[k + 1], out);
+      for (int k = 0; k < frontOnlyPairs.length; k += 2) {
+        instances(frontOnlyPairs[k], offerings.get(frontOnlyPairs[k]), frontOnlyPairs[k + 1], out);
       }
-      deferredCandidates = out;
-    }
-    return deferredCandidates;
+      return out;
+    });
+  }
+
+  /** The closest failed attempt of offering {@code i} recorded so far, null if none. */
+  Attempt miss(int i) {
+    return misses[i];
   }
 
   /** Adds every candidate of offering {@code i} to {@code out}, as {@link #run} does. */

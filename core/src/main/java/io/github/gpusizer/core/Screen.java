@@ -205,7 +205,8 @@ final class Screen {
     }
   }
 
-  void run() {
+  /** The screened pass's result; without a feasible candidate, one with no fitting candidates. */
+  Found run() {
     List<Offering> offerings = s.catalog().offerings();
     int count = offerings.size();
     boolean[] open = new boolean[count];
@@ -292,12 +293,13 @@ final class Screen {
       }
     }
     if (fastest == null) {
-      return; // nothing feasible: the caller runs the whole pass
+      return pass.found(new ArrayList<>(), null, null, null); // nothing feasible: the caller runs the whole pass
     }
-    pass.screenedFastest = fastest;
     double window = fastest.toNanos() * s.bestValueFactor();
 
-    // 3. Each offering's best number of instances per mode; the closest attempts of offerings with none.
+    // 3. Each offering's best number of instances per mode; the closest attempts of offerings with none (one
+    // search per shape, shared by the offerings of that shape).
+    Attempt[] sharedMisses = new Attempt[count];
     for (int i = 0; i < count; i++) {
       if (!open[i] || unscreened[i]) {
         continue;
@@ -346,19 +348,22 @@ final class Screen {
         MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
             o.fabric(), pass.startupTotal(o), sold);
         int index = i;
-        pass.misses[i] = misses.computeIfAbsent(key, k -> {
+        sharedMisses[i] = misses.computeIfAbsent(key, k -> {
           pass.allInstances(index, o, new ArrayList<>());
-          return pass.misses[index];
+          return pass.miss(index);
         });
       }
     }
 
     // 4. The candidates, in the pass's order.
+    List<Candidate> fitting = new ArrayList<>();
+    int[] frontOnly = new int[16];
+    int frontOnlyCount = 0;
     int next = 0;
     for (int i = 0; i < count; i++) {
       if (unscreened[i]) {
         while (next < unscreenedCandidates.size() && unscreenedCandidates.get(next).index() == i) {
-          pass.fitting.add(unscreenedCandidates.get(next++));
+          fitting.add(unscreenedCandidates.get(next++));
         }
         continue;
       }
@@ -367,16 +372,21 @@ final class Screen {
       Offering o = offerings.get(i);
       for (int k = 0; k < ns.length; k++) {
         if (k == 0 || ns[k] != ns[k - 1]) {
-          pass.instances(i, o, ns[k], placementsOf[i][ns[k]], pass.fitting);
+          pass.instances(i, o, ns[k], placementsOf[i][ns[k]], fitting);
         }
       }
       for (int k = 0; k < frontCount[i]; k++) {
         int n = front[i][k];
         if (Arrays.binarySearch(ns, n) < 0) {
-          pass.deferFrontOnly(i, n);
+          if (frontOnlyCount + 2 > frontOnly.length) {
+            frontOnly = Arrays.copyOf(frontOnly, frontOnly.length * 2);
+          }
+          frontOnly[frontOnlyCount++] = i;
+          frontOnly[frontOnlyCount++] = n;
         }
       }
     }
+    return pass.found(fitting, sharedMisses, fastest, Arrays.copyOf(frontOnly, frontOnlyCount));
   }
 
   /** The offering's best number of instances in {@code mode} under the objective, 0 if none is feasible. */

@@ -38,20 +38,22 @@ final class SizingEngine {
     if (!search.reference()) {
       // The screened pass holds every candidate a feasible recommendation uses; without a feasible candidate the
       // suggestion needs them all.
-      Optional<Recommendation> screened = recommend(s, search, new Pass(s, search).screen(), true);
+      Pass pass = new Pass(s, search);
+      Optional<Recommendation> screened = recommend(s, search, pass, pass.screen(), true);
       if (screened.isPresent()) {
         return screened.get();
       }
     }
-    return recommend(s, search, new Pass(s, search).run(), false).orElseThrow();
+    Pass pass = new Pass(s, search);
+    return recommend(s, search, pass, pass.run(), false).orElseThrow();
   }
 
-  /** The recommendation from the pass's candidates; empty if {@code feasibleOnly} and nothing is feasible. */
-  private static Optional<Recommendation> recommend(Settings s, LayoutSearch search, Pass pass,
+  /** The recommendation from what the pass found; empty if {@code feasibleOnly} and nothing is feasible. */
+  private static Optional<Recommendation> recommend(Settings s, LayoutSearch search, Pass pass, Found found,
       boolean feasibleOnly) {
     List<Candidate> feasible = new ArrayList<>();
     boolean[] anyFeasible = new boolean[s.catalog().offerings().size()];
-    for (Candidate c : pass.fitting) {
+    for (Candidate c : found.fitting()) {
       if (isFeasible(s, c)) {
         feasible.add(c);
         anyFeasible[c.index()] = true;
@@ -61,13 +63,13 @@ final class SizingEngine {
       return Optional.empty();
     }
     if (feasible.isEmpty()) {
-      ImmutableList<Rejection> rejected = rejections(s, pass, anyFeasible);
+      ImmutableList<Rejection> rejected = rejections(s, found, anyFeasible);
       return Optional.of(new Recommendation(s.objective(), s.currency(), ImmutableList.of(), ImmutableList.of(),
-          rejected, Optional.of(Suggestions.suggest(s, search, pass, rejected))));
+          rejected, Optional.of(Suggestions.suggest(s, search, pass, found, rejected))));
     }
     // The screen defers candidates only the Pareto front can use; it found the fastest feasible time over all.
-    Duration fastest = pass.screenedFastest != null && pass.screenedFastest.compareTo(feasible.get(0).wall()) < 0
-        ? pass.screenedFastest : feasible.get(0).wall();
+    Duration fastest = found.fastest().filter(f -> f.compareTo(feasible.get(0).wall()) < 0)
+        .orElse(feasible.get(0).wall());
     for (Candidate c : feasible) {
       if (c.wall().compareTo(fastest) < 0) {
         fastest = c.wall();
@@ -83,9 +85,9 @@ final class SizingEngine {
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
         () -> built.all(Ranking.rank(choices, s.objective(), order)),
-        () -> built.all(paretoFront(s, search.reference() ? feasible : withDeferred(s, feasible, pass),
+        () -> built.all(paretoFront(s, search.reference() ? feasible : withDeferred(s, feasible, found),
             fastestFeasible, search.reference())),
-        () -> rejections(s, pass, anyFeasible)));
+        () -> rejections(s, found, anyFeasible)));
   }
 
   /**
@@ -104,8 +106,8 @@ final class SizingEngine {
   }
 
   /** The feasible candidates and the feasible ones of those the pass deferred. */
-  private static List<Candidate> withDeferred(Settings s, List<Candidate> feasible, Pass pass) {
-    List<Candidate> deferred = pass.deferredCandidates();
+  private static List<Candidate> withDeferred(Settings s, List<Candidate> feasible, Found found) {
+    List<Candidate> deferred = found.frontOnly();
     if (deferred.isEmpty()) {
       return feasible;
     }
@@ -183,11 +185,11 @@ final class SizingEngine {
   }
 
   /** One rejection per offering without a feasible candidate: its closest attempt, in catalog order. */
-  private static ImmutableList<Rejection> rejections(Settings s, Pass pass, boolean[] anyFeasible) {
+  private static ImmutableList<Rejection> rejections(Settings s, Found found, boolean[] anyFeasible) {
     int n = anyFeasible.length;
     Candidate[] closestDeadline = new Candidate[n];
     Candidate[] closestBudget = new Candidate[n];
-    for (Candidate c : pass.fitting) {
+    for (Candidate c : found.fitting()) {
       int i = c.index();
       if (anyFeasible[i]) {
         continue;
@@ -216,7 +218,7 @@ final class SizingEngine {
         a = attempt(Rejection.Kind.DEADLINE, "takes " + Texts.duration(c.wall()) + " on " + where(c)
             + ", past the " + Texts.duration(s.deadline()) + " deadline", c);
       } else {
-        a = pass.misses[i];
+        a = found.miss(i);
       }
       if (a == null) {
         a = Attempt.of(Rejection.Kind.TOO_LARGE, "no number of instances within the limits was tried");

@@ -29,7 +29,8 @@ final class Suggestions {
 
   private Suggestions() {}
 
-  static Suggestion suggest(Settings s, LayoutSearch search, Pass pass, ImmutableList<Rejection> rejected) {
+  static Suggestion suggest(Settings s, LayoutSearch search, Pass pass, Found found,
+      ImmutableList<Rejection> rejected) {
     List<String> advice = new ArrayList<>();
     Optional<Duration> deadline = Optional.empty();
     Optional<Money> budget = Optional.empty();
@@ -40,9 +41,9 @@ final class Suggestions {
     Comparator<Candidate> cheapest = Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1);
     Comparator<Candidate> fastest = Ranking.order(Objective.FASTEST, Duration.ZERO, 1);
     Optional<Candidate> fastestInBudget =
-        pass.fitting.stream().filter(c -> SizingEngine.meetsBudget(s, c)).min(fastest);
+        found.fitting().stream().filter(c -> SizingEngine.meetsBudget(s, c)).min(fastest);
     Optional<Candidate> cheapestInTime =
-        pass.fitting.stream().filter(c -> SizingEngine.meetsDeadline(s, c)).min(cheapest);
+        found.fitting().stream().filter(c -> SizingEngine.meetsDeadline(s, c)).min(cheapest);
     if (fastestInBudget.isPresent()) {
       Candidate c = fastestInBudget.get();
       deadline = Optional.of(ceilMinutes(c.wall()));
@@ -58,8 +59,8 @@ final class Suggestions {
           + Texts.duration(s.deadline()) + "; the cheapest that does costs " + Texts.money(budget.get()) + " ("
           + brief(c) + "): a budget of " + Texts.money(budget.get()) + " would do");
     }
-    if (deadline.isEmpty() && budget.isEmpty() && !pass.fitting.isEmpty()) {
-      Candidate c = pass.fitting.stream().min(cheapest).orElseThrow();
+    if (deadline.isEmpty() && budget.isEmpty() && !found.fitting().isEmpty()) {
+      Candidate c = found.fitting().stream().min(cheapest).orElseThrow();
       deadline = Optional.of(ceilMinutes(c.wall()));
       budget = Optional.of(ceilMoney(c.cost()));
       advice.add("no option meets both the deadline and the budget; the cheapest option (" + brief(c) + ") takes "
@@ -68,27 +69,23 @@ final class Suggestions {
     }
 
     // More GPUs than the limits allow.
-    Optional<Candidate> fewest = fewestGpusBeyondLimits(s, search, pass);
+    Optional<Candidate> fewest = fewestGpusBeyondLimits(s, search, pass, found);
     if (fewest.isPresent()) {
       Candidate c = fewest.get();
       gpus = OptionalInt.of(c.gpus());
       advice.add("with " + Texts.plural(c.gpus(), "GPU", "GPUs") + " (" + brief(c) + ") it works: raise maxGpus to "
           + c.gpus() + (c.instances() > s.maxNodes() ? " and maxNodes to " + c.instances() : ""));
-    } else if (!pass.fitting.isEmpty() || anyMiss(pass, Rejection.Kind.MEMORY)) {
+    } else if (!found.fitting().isEmpty() || found.anyMiss(Rejection.Kind.MEMORY)) {
       advice.add(String.format(java.util.Locale.ROOT, "no number of GPUs up to %,d meets every constraint",
           MAX_SUGGESTED_GPUS));
     }
 
     // A newer CUDA stack.
-    boolean cudaMatters = false;
-    for (boolean b : pass.cudaBlocked) {
-      cudaMatters |= b;
-    }
-    if (cudaMatters) {
+    if (found.anyCudaBlocked()) {
       Settings relaxed = s.withoutCuda();
-      Pass again = new Pass(relaxed, search.forSettings(relaxed)).run();
-      Optional<Candidate> best = again.fitting.stream()
-          .filter(c -> pass.cudaBlocked[c.index()] && SizingEngine.isFeasible(s, c))
+      Found again = new Pass(relaxed, search.forSettings(relaxed)).run();
+      Optional<Candidate> best = again.fitting().stream()
+          .filter(c -> found.cudaBlocked(c.index()) && SizingEngine.isFeasible(s, c))
           .min(Comparator.comparing((Candidate c) -> c.offering().gpu().minCuda().orElseThrow())
               .thenComparing(cheapest));
       if (best.isPresent()) {
@@ -110,7 +107,8 @@ final class Suggestions {
    * sharding, more speed; a non-monotone case can only make the answer larger than the true minimum, never
    * infeasible).
    */
-  private static Optional<Candidate> fewestGpusBeyondLimits(Settings s, LayoutSearch search, Pass pass) {
+  private static Optional<Candidate> fewestGpusBeyondLimits(Settings s, LayoutSearch search, Pass pass,
+      Found found) {
     Settings relaxed = s.withLimits(MAX_SUGGESTED_GPUS, MAX_SUGGESTED_GPUS);
     Pass wide = new Pass(relaxed, search);
     List<Offering> offerings = s.catalog().offerings();
@@ -118,7 +116,7 @@ final class Suggestions {
         .thenComparing(Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1));
     Candidate best = null;
     for (int i = 0; i < offerings.size(); i++) {
-      Attempt miss = pass.misses[i];
+      Attempt miss = found.miss(i);
       if (miss != null && miss.kind().ordinal() < Rejection.Kind.TOO_LARGE.ordinal()) {
         continue; // filtered out or incompatible: more GPUs do not help
       }
@@ -128,14 +126,14 @@ final class Suggestions {
       if (low >= cap) {
         continue;
       }
-      Candidate found = null;
+      Candidate hit = null;
       int n = Math.max(1, low * 2);
       int below = low;
       while (true) {
         n = Math.min(n, cap);
         Optional<Candidate> c = feasibleAt(s, wide, i, o, n);
         if (c.isPresent()) {
-          found = c.get();
+          hit = c.get();
           break;
         }
         if (n == cap) {
@@ -144,35 +142,27 @@ final class Suggestions {
         below = n;
         n *= 2;
       }
-      if (found == null) {
+      if (hit == null) {
         continue;
       }
-      int hi = found.instances();
+      int hi = hit.instances();
       while (hi - below > 1) {
         int mid = below + (hi - below) / 2;
         Optional<Candidate> c = feasibleAt(s, wide, i, o, mid);
         if (c.isPresent()) {
-          found = c.get();
+          hit = c.get();
           hi = mid;
         } else {
           below = mid;
         }
       }
-      if (best == null || fewer.compare(found, best) < 0) {
-        best = found;
+      if (best == null || fewer.compare(hit, best) < 0) {
+        best = hit;
       }
     }
     return Optional.ofNullable(best);
   }
 
-  private static boolean anyMiss(Pass pass, Rejection.Kind kind) {
-    for (Attempt a : pass.misses) {
-      if (a != null && a.kind() == kind) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   private static Optional<Candidate> feasibleAt(Settings s, Pass wide, int i, Offering o, int n) {
     List<Candidate> out = new ArrayList<>();

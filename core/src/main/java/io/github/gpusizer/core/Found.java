@@ -1,0 +1,83 @@
+package io.github.gpusizer.core;
+
+import com.google.common.base.Suppliers;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * What one pass over the catalog found, fixed once built ({@link Pass#run} or {@link Pass#screen}): the priced
+ * candidates that fit, in catalog order, then instances, then pricing mode; per offering the closest attempt that
+ * gave no fitting candidate; which offerings the caller's CUDA version alone ruled out; and, from a screened pass,
+ * the fastest feasible wall time over every candidate and the candidates only the Pareto front can use, built on
+ * first use (thread-safe).
+ */
+final class Found {
+  private final List<Candidate> fitting;
+  private final Attempt[] misses;
+  private final boolean[] cudaBlocked;
+  private final Duration fastest;
+  private final Supplier<List<Candidate>> frontOnly;
+
+  /**
+   * Takes over the list and arrays given (the caller keeps no reference to change them).
+   *
+   * @param fastest the fastest feasible wall time over every candidate, deferred ones included; null if not known
+   * @param frontOnly builds the candidates only the Pareto front can use, called at most once
+   */
+  Found(List<Candidate> fitting, Attempt[] misses, boolean[] cudaBlocked, Duration fastest,
+      Supplier<List<Candidate>> frontOnly) {
+    this.fitting = Collections.unmodifiableList(fitting);
+    this.misses = misses;
+    this.cudaBlocked = cudaBlocked;
+    this.fastest = fastest;
+    this.frontOnly = Suppliers.memoize(frontOnly::get);
+  }
+
+  /** The priced candidates that fit in memory. */
+  List<Candidate> fitting() {
+    return fitting;
+  }
+
+  /** The closest attempt of offering {@code i} that gave no fitting candidate; null if none failed. */
+  Attempt miss(int i) {
+    return misses[i];
+  }
+
+  /** Whether some offering's closest miss is of {@code kind}. */
+  boolean anyMiss(Rejection.Kind kind) {
+    for (Attempt a : misses) {
+      if (a != null && a.kind() == kind) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the caller's CUDA version alone ruled out offering {@code i}. */
+  boolean cudaBlocked(int i) {
+    return cudaBlocked[i];
+  }
+
+  /** Whether the caller's CUDA version alone ruled out some offering. */
+  boolean anyCudaBlocked() {
+    for (boolean b : cudaBlocked) {
+      if (b) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The fastest feasible wall time over every candidate, those only the front can use included (screened). */
+  Optional<Duration> fastest() {
+    return Optional.ofNullable(fastest);
+  }
+
+  /** Fitting candidates that are no offering's best choice and that only the Pareto front can use (screened). */
+  List<Candidate> frontOnly() {
+    return frontOnly.get();
+  }
+}
