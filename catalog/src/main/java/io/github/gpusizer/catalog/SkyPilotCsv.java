@@ -20,12 +20,15 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Reads a SkyPilot catalog ({@code vms.csv}, schema v5 of skypilot-org/skypilot-catalog): columns are matched by
- * name, in any order; columns this reader does not use ({@code GpuInfo}, ...) are ignored.
+ * Reads a SkyPilot catalog ({@code vms.csv}, schemas v5 to v8 of skypilot-org/skypilot-catalog): columns are matched
+ * by name, in any order; columns this reader does not use ({@code GpuInfo}, v8's {@code Arch}, ...) are ignored;
+ * lines may end in LF or CRLF.
  *
  * <p>Mapping: a row with an instance type and an accelerator is an offering of that instance type. A row without
  * an accelerator is a CPU-only machine; a row without an on-demand {@code Price} is not sold on demand; a row with a
- * fraction of a GPU or a TPU slice is not modelled: all these go to the {@link LoadReport}. SkyPilot lists one row
+ * fraction of a GPU, a TPU slice or an accelerator the catalog does not model (Trainium, Inferentia, Gaudi, ...) is
+ * not modelled: all these go to the {@link LoadReport}, unless the load is strict, where an unknown accelerator
+ * fails it. SkyPilot lists one row
  * per availability zone; the rows of one instance type in one region become one offering with the lowest
  * on-demand and the lowest spot price of its zones. GCP rows that have an accelerator but no instance type price
  * the GPUs alone; each is combined with a host VM of the same zone as {@link GcpHosts} describes (the offering's
@@ -49,11 +52,11 @@ final class SkyPilotCsv {
       ImmutableMap.of("aws", BillingMode.PER_SECOND, "gcp", BillingMode.PER_SECOND);
 
   /** The settings of one read, defaults resolved. */
-  record Settings(String provider, LocalDate priceDate, BillingMode billing, boolean skipUnknown) {
+  record Settings(String provider, LocalDate priceDate, BillingMode billing, boolean strict) {
     static Settings resolve(SkyPilotOptions options, String provider, LocalDate priceDate) {
       BillingMode billing = options.billing()
           .orElse(KNOWN_BILLING.getOrDefault(provider.toLowerCase(Locale.ROOT), BillingMode.PER_HOUR));
-      return new Settings(provider, priceDate, billing, options.skipUnknownAccelerators());
+      return new Settings(provider, priceDate, billing, options.strict());
     }
   }
 
@@ -95,32 +98,34 @@ final class SkyPilotCsv {
         continue;
       }
       if (accelerator.toLowerCase(Locale.ROOT).startsWith("tpu-")) {
-        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what(instanceType, accelerator, row)));
+        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what(instanceType, accelerator, row),
+            accelerator));
         continue;
       }
       BigDecimal count = row.number("AcceleratorCount", Sign.POSITIVE);
       if (count.stripTrailingZeros().scale() > 0) {
         skipped.add(new Skipped(row.file(), row.line(), Reason.FRACTIONAL_GPU_COUNT,
-            what(instanceType, accelerator, row) + ", " + count.toPlainString() + " x " + accelerator));
+            what(instanceType, accelerator, row) + ", " + count.toPlainString() + " x " + accelerator, accelerator));
         continue;
       }
       if (row.isBlank("Price")) {
         skipped.add(new Skipped(row.file(), row.line(), Reason.NOT_OFFERED_ON_DEMAND,
-            what(instanceType, accelerator, row)));
+            what(instanceType, accelerator, row), accelerator));
         continue;
       }
       Optional<Gpu> gpu = found.computeIfAbsent(accelerator, gpus::find);
       if (gpu.isEmpty()) {
-        if (settings.skipUnknown()) {
+        if (!settings.strict()) {
           skipped.add(new Skipped(row.file(), row.line(), Reason.UNKNOWN_ACCELERATOR,
-              what(instanceType, accelerator, row) + ", " + accelerator));
+              what(instanceType, accelerator, row) + ", " + accelerator, accelerator));
           continue;
         }
         try {
           gpus.get(accelerator);
         } catch (UnknownGpuException e) {
           throw row.error("AcceleratorName", e.getMessage()
-              + " (or load with SkyPilotOptions.builder().skipUnknownAccelerators())", e);
+              + " (a strict load fails on accelerators the catalog does not model; without strict() such rows are "
+              + "left out and listed in the load report)", e);
         }
       }
       int gpuCount = row.wholeNumber("AcceleratorCount", 1);
@@ -138,7 +143,7 @@ final class SkyPilotCsv {
           zoneKey(gpuRow.row().raw("Region"), gpuRow.row()), List.of()));
       if (hosted.isEmpty()) {
         skipped.add(new Skipped(gpuRow.row().file(), gpuRow.row().line(), Reason.NO_HOST_VM,
-            gpuRow.count() + " x " + gpuRow.accelerator() + " in " + zoneOf(gpuRow.row())));
+            gpuRow.count() + " x " + gpuRow.accelerator() + " in " + zoneOf(gpuRow.row()), gpuRow.accelerator()));
       }
       candidates.addAll(hosted);
     }

@@ -1,6 +1,8 @@
 package io.github.gpusizer.examples.cli;
 
 import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.LoadReport;
+import io.github.gpusizer.catalog.SkyPilotOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -16,9 +18,10 @@ final class Catalogs {
    * only the files' offerings when {@code withoutBundledOfferings}.
    *
    * @throws NoSuchFileException if a file does not exist (checked first, for a plain message)
+   * @param strict whether a SkyPilot row of an accelerator the catalog does not model fails the load
    * @throws io.github.gpusizer.catalog.CatalogException naming file, line and column of bad content
    */
-  static Catalog load(List<Path> files, boolean withoutBundledOfferings) throws IOException {
+  static Catalog load(List<Path> files, boolean withoutBundledOfferings, boolean strict) throws IOException {
     if (files.isEmpty()) {
       if (withoutBundledOfferings) {
         throw new IllegalArgumentException("--no-bundled-offerings needs at least one --catalog FILE");
@@ -33,7 +36,22 @@ final class Catalogs {
         throw new java.nio.file.AccessDeniedException(file.toString());
       }
     }
-    Catalog mine = Catalog.load(files.toArray(Path[]::new));
+    SkyPilotOptions skyPilot = strict ? SkyPilotOptions.builder().strict().build() : SkyPilotOptions.defaults();
+    Catalog mine = Catalog.load(skyPilot, files.toArray(Path[]::new));
     return withoutBundledOfferings ? mine : Catalog.bundled().merge(mine);
+  }
+
+  /**
+   * The one line that tells the user which rows of their files were left out, or empty:
+   * {@code "catalog: left out 212 rows: ...; --strict fails on accelerators not modelled"}.
+   */
+  static String summary(LoadReport report) {
+    if (report.isEmpty()) {
+      return "";
+    }
+    String line = "catalog: " + report.summary();
+    return report.count(LoadReport.Reason.UNKNOWN_ACCELERATOR) > 0
+        ? line + "; --strict fails on accelerators not modelled"
+        : line;
   }
 }
