@@ -403,6 +403,10 @@ class BundledDataTest {
       "mi210, fp16_tflops, 181",
       "mi210, fp64_tflops, 22.6",
       "mi210, memory_gib, 64",
+      "rtx-pro-6000, fp32_tflops, 125",
+      "rtx-pro-6000, memory_bandwidth_gbps, 1792",
+      "rtx-2000-ada, memory_bandwidth_gbps, 224",
+      "quadro-m4000, memory_bandwidth_gbps, 192.3",
   })
   void pins_datasheet_values_exactly(String id, String column, String expected) {
     // GIVEN a GPU  WHEN its datasheet column is read  THEN it is the published number, to the last digit
@@ -489,6 +493,11 @@ class BundledDataTest {
       "RTX4080, rtx-4080",
       "RTX 4070 Ti, rtx-4070-ti",
       "MI210, mi210",
+      "RTXPRO6000, rtx-pro-6000",
+      "RTXPRO6000S, rtx-pro-6000",
+      "RTX2000-Ada, rtx-2000-ada",
+      "RTX4000-Ada, rtx-4000-ada",
+      "M4000, quadro-m4000",
   })
   void every_gpu_the_seed_guides_name_is_in_the_catalog(String spelling, String expectedId) {
     // GIVEN a name from a seed guide  WHEN normalised  THEN exactly that catalog GPU answers to it
