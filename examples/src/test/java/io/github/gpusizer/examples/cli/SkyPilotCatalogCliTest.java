@@ -85,4 +85,40 @@ class SkyPilotCatalogCliTest {
         .contains("vms.csv", "line 4", "AcceleratorName", "unknown GPU 'Radeon Pro V520'")
         .contains("a strict load fails on accelerators the catalog does not model");
   }
+
+  @Test
+  void price_date_sets_the_skypilot_date_and_old_prices_are_counted_in_the_summary() {
+    // GIVEN the Lambda excerpt read on a date long past
+    Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date",
+        "2024-01-06", "--format", "json");
+
+    // THEN every offering carries that date and the summary line counts them as stale
+    assertThat(run.exit()).as(run.err()).isZero();
+    run.json().forEach(o -> assertThat(o.get("priceDate").asText()).isEqualTo("2024-01-06"));
+    assertThat(run.err().strip()).isEqualTo("catalog: left out 2 rows: 2 without an accelerator; "
+        + run.json().size() + " offerings priced more than 180 days ago (oldest read 2024-01-06): check the "
+        + "providers' current prices");
+  }
+
+  @Test
+  void a_fresh_price_date_adds_no_staleness_note() {
+    Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date",
+        java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
+    assertThat(run.exit()).isZero();
+    assertThat(run.err()).doesNotContain("priced more than");
+  }
+
+  @Test
+  void a_malformed_price_date_is_rejected_with_the_expected_form() {
+    Cli.Run run = Cli.run("offers", "--catalog", file("lambda"), "--price-date", "06/01/2025");
+    assertThat(run.exit()).isEqualTo(GpuSizerCli.EXIT_BAD_INPUT);
+    assertThat(run.err()).contains("--price-date", "'06/01/2025' is not a date of the form YYYY-MM-DD");
+  }
+
+  @Test
+  void a_price_date_without_a_catalog_file_is_an_error() {
+    Cli.Run run = Cli.run("offers", "--price-date", "2025-01-06");
+    assertThat(run.exit()).isEqualTo(GpuSizerCli.EXIT_BAD_INPUT);
+    assertThat(run.err()).contains("--price-date sets the price date of SkyPilot --catalog files");
+  }
 }
