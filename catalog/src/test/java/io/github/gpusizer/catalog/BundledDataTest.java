@@ -407,6 +407,9 @@ class BundledDataTest {
       "rtx-pro-6000, memory_bandwidth_gbps, 1792",
       "rtx-2000-ada, memory_bandwidth_gbps, 224",
       "quadro-m4000, memory_bandwidth_gbps, 192.3",
+      "gb200, fp8_tflops, 5000",
+      "gb200, fp64_tflops, 45",
+      "gb200, tdp_w, 1200",
   })
   void pins_datasheet_values_exactly(String id, String column, String expected) {
     // GIVEN a GPU  WHEN its datasheet column is read  THEN it is the published number, to the last digit
@@ -493,6 +496,7 @@ class BundledDataTest {
       "RTX4080, rtx-4080",
       "RTX 4070 Ti, rtx-4070-ti",
       "MI210, mi210",
+      "GB200, gb200",
       "RTXPRO6000, rtx-pro-6000",
       "RTXPRO6000S, rtx-pro-6000",
       "RTX2000-Ada, rtx-2000-ada",
