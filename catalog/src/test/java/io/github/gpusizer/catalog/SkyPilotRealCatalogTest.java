@@ -133,6 +133,50 @@ class SkyPilotRealCatalogTest {
     assertThat((double) loaded / types).as("%s: %d of %d", cloud, loaded, types).isGreaterThanOrEqualTo(0.95);
   }
 
+  /**
+   * GCP prices GPUs in rows of their own (no instance type) and the host VM in another: a GPU "instance type" here
+   * is an accelerator and count that a GPU row prices, which must come out as an offering on its machine family.
+   */
+  @Test
+  void gcp_gpu_rows_load_on_their_host_machine_and_reach_the_95_percent_goal() throws IOException {
+    // GIVEN the GCP excerpt's GPU rows (accelerator and count), read without the library's loader
+    Set<String> gpuTypes = new TreeSet<>();
+    try (Reader in = Files.newBufferedReader(file("gcp"), UTF_8);
+        CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+      for (CSVRecord r : csv) {
+        if (r.get("InstanceType").isBlank() && !r.get("AcceleratorName").isBlank()) {
+          gpuTypes.add(r.get("AcceleratorName") + ":" + r.get("AcceleratorCount"));
+        }
+      }
+    }
+    assertThat(gpuTypes).hasSize(10);
+
+    // WHEN it is loaded with the defaults
+    Catalog catalog = load(file("gcp"));
+
+    // THEN each accelerator and count is offered on its accelerator-optimized machine, priced GPU row + host row
+    Set<String> offered = catalog.offerings().stream()
+        .map(o -> o.instanceType() + "=" + o.gpu().id() + "x" + o.gpuCount())
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertThat(offered).containsExactly(
+        "a2-ultragpu-2g=a100-sxm4-80gbx2", "a2-ultragpu-4g=a100-sxm4-80gbx4", "a2-ultragpu-8g=a100-sxm4-80gbx8",
+        "a3-highgpu-1g=h100-sxmx1", "a3-highgpu-2g=h100-sxmx2", "a3-highgpu-4g=h100-sxmx4", "a3-highgpu-8g=h100-sxmx8",
+        "a3-megagpu-8g=h100-sxmx8", "a3-ultragpu-8g=h200-sxmx8", "a4-highgpu-8g=b200x8");
+    // (one machine type per GPU row type: H100:8 on A3 High, H100-MEGA:8 on A3 Mega)
+    assertThat((double) offered.size() / gpuTypes.size()).isGreaterThanOrEqualTo(0.95);
+    Offering h100 = catalog.offerings().stream().filter(o -> o.instanceType().equals("a3-highgpu-8g"))
+        .findFirst().orElseThrow();
+    assertThat(h100.region()).isEqualTo("us-central1");
+    assertThat(h100.onDemandPerHour()).isEqualTo(Money.of("43.06615", "USD")); // 33.60609 + 9.46006
+    Offering b200 = catalog.offerings().stream().filter(o -> o.instanceType().equals("a4-highgpu-8g"))
+        .findFirst().orElseThrow();
+    assertThat(b200.onDemandPerHour()).isEqualTo(Money.of("90.216", "USD")); // GPU row; the A4 host row is 0.0
+    // ... and nothing is left out for want of a model or a host; the host rows are CPU-only rows
+    assertThat(catalog.loadReport().skipped()).extracting(Skipped::reason)
+        .doesNotContain(Reason.UNKNOWN_ACCELERATOR, Reason.NO_HOST_VM)
+        .containsOnly(Reason.NO_ACCELERATOR);
+  }
+
   @Test
   void crlf_line_ends_load_like_lf() throws IOException {
     // GIVEN the LF Lambda excerpt and the same rows with CRLF line ends (Vast's real file has CRLF)
@@ -183,7 +227,7 @@ class SkyPilotRealCatalogTest {
 
   @Test
   void every_real_excerpt_loads_with_the_defaults() {
-    for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack")) {
+    for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack", "gcp")) {
       assertThatCode(() -> load(file(cloud))).as(cloud).doesNotThrowAnyException();
     }
   }
@@ -191,7 +235,7 @@ class SkyPilotRealCatalogTest {
   @Test
   void readme_cites_repository_path_and_commit_of_every_excerpt() throws IOException {
     String readme = Files.readString(Fixtures.resource("skypilot-real/README.md"), UTF_8);
-    for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack")) {
+    for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack", "gcp")) {
       assertThat(readme).as(cloud).containsPattern("`" + cloud + "/vms\\.csv`.*catalogs/v[5-8]/" + cloud
           + "/vms\\.csv.*[0-9a-f]{40}");
     }
