@@ -410,6 +410,9 @@ class BundledDataTest {
       "gb200, fp8_tflops, 5000",
       "gb200, fp64_tflops, 45",
       "gb200, tdp_w, 1200",
+      "mi355x, memory_gib, 288",
+      "mi355x, fp32_tflops, 157.3",
+      "mi355x, fp64_tflops, 78.6",
   })
   void pins_datasheet_values_exactly(String id, String column, String expected) {
     // GIVEN a GPU  WHEN its datasheet column is read  THEN it is the published number, to the last digit
@@ -497,6 +500,7 @@ class BundledDataTest {
       "RTX 4070 Ti, rtx-4070-ti",
       "MI210, mi210",
       "GB200, gb200",
+      "MI355X, mi355x",
       "RTXPRO6000, rtx-pro-6000",
       "RTXPRO6000S, rtx-pro-6000",
       "RTX2000-Ada, rtx-2000-ada",

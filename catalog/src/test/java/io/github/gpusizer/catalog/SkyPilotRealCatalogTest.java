@@ -86,7 +86,7 @@ class SkyPilotRealCatalogTest {
       "fluidstack   | 12     | 12        | ''",
       "vast         | 44     | 46        | RTX4060;RTX4070",
       // below the 95 % goal: GPUs without a sourced datasheet (see the README of testdata/skypilot-real)
-      "oci          | 18     | 21        | B300;GB300;MI355X",
+      "oci          | 19     | 21        | B300;GB300",
       "paperspace   | 12     | 14        | P4000",
       "aws          | 6      | 14        | Radeon Pro V520;T4g",
   })
