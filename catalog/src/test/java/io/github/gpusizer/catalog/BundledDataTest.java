@@ -411,6 +411,9 @@ class BundledDataTest {
       "gb200, fp64_tflops, 45",
       "gb200, tdp_w, 1200",
       "mi355x, memory_gib, 288",
+      "b300, fp8_tflops, 4500",
+      "b300, int8_tops, 150",
+      "gb300, fp16_tflops, 2500",
       "mi355x, fp32_tflops, 157.3",
       "mi355x, fp64_tflops, 78.6",
   })
@@ -501,6 +504,8 @@ class BundledDataTest {
       "MI210, mi210",
       "GB200, gb200",
       "MI355X, mi355x",
+      "B300, b300",
+      "GB300, gb300",
       "RTXPRO6000, rtx-pro-6000",
       "RTXPRO6000S, rtx-pro-6000",
       "RTX2000-Ada, rtx-2000-ada",
