@@ -113,11 +113,30 @@ public final class Catalog {
   }
 
   /**
+   * Loads catalog files as {@link #load(Path...)} does, reading SkyPilot files with these options: {@code
+   * Catalog.load(SkyPilotOptions.builder().strict().build(), files)} fails on a row whose accelerator the catalog
+   * does not model instead of leaving it out. A provider or price date set in the options applies to every SkyPilot
+   * file.
+   *
+   * @throws CatalogException on the first bad file, line or cell; nothing is returned half-loaded
+   * @throws IllegalArgumentException if no file is given
+   * @throws IllegalStateException if the bundled catalog is missing
+   */
+  public static Catalog load(SkyPilotOptions skyPilot, Path... files) {
+    checkNotNull(skyPilot, "skyPilot");
+    checkNotNull(files, "files");
+    List<Path> paths = Arrays.asList(files.clone());
+    paths.forEach(p -> checkNotNull(p, "files must not contain null"));
+    return CatalogFiles.load(bundled(), paths, skyPilot);
+  }
+
+  /**
    * Loads a SkyPilot catalog file ({@code vms.csv}) with the bundled GPUs.
    *
    * @param provider the provider to record, e.g. {@code aws}
    * @param priceDate the date its prices were read
-   * @throws CatalogException on a bad row, an unknown accelerator (with suggestions) or a missing file
+   * @throws CatalogException on a bad row or a missing file; rows of accelerators the catalog does not model are
+   *     left out and listed in {@link #loadReport()}
    */
   public static Catalog loadSkyPilot(Path file, String provider, LocalDate priceDate) {
     checkNotNull(file, "file");
@@ -128,9 +147,10 @@ public final class Catalog {
 
   /**
    * Loads a SkyPilot catalog file ({@code vms.csv}) with the bundled GPUs. The rows it deliberately leaves out
-   * (CPU-only machines, rows without an on-demand price, ...) are listed in {@link #loadReport()}.
+   * (CPU-only machines, rows without an on-demand price, accelerators the catalog does not model, ...) are listed in
+   * {@link #loadReport()}.
    *
-   * @throws CatalogException on a bad row, an unknown accelerator (unless skipped by the options) or a missing file
+   * @throws CatalogException on a bad row, an unknown accelerator (only if the options are strict) or a missing file
    */
   public static Catalog loadSkyPilot(Path file, SkyPilotOptions options) {
     checkNotNull(file, "file");

@@ -4,9 +4,15 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Iterables;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The rows a loader read and deliberately did not turn into offerings, each with its reason. Only SkyPilot
@@ -35,7 +41,10 @@ public record LoadReport(ImmutableList<Skipped> skipped) {
     TPU,
     /** A GCP GPU row for which no host VM of the right family is priced in the same zone. */
     NO_HOST_VM,
-    /** An accelerator the catalog does not know, skipped because the caller asked for it. */
+    /**
+     * An accelerator the catalog does not model: not a GPU (AWS Trainium and Inferentia, Intel Gaudi) or a GPU missing
+     * from the catalog. Left out by default; {@link SkyPilotOptions.Builder#strict()} fails the load instead.
+     */
     UNKNOWN_ACCELERATOR
   }
 
@@ -46,13 +55,20 @@ public record LoadReport(ImmutableList<Skipped> skipped) {
    * @param line the row's 1-based line
    * @param reason why it was left out
    * @param detail what the row was, e.g. {@code "t2.micro in us-east-1"}
+   * @param accelerator the row's accelerator as the file spells it ({@code "Trainium"}); empty for a row without one
    */
-  public record Skipped(String file, int line, Reason reason, String detail) {
+  public record Skipped(String file, int line, Reason reason, String detail, String accelerator) {
     public Skipped {
       checkNotNull(file, "file");
       checkArgument(line >= 1, "line must be >= 1, was %s", line);
       checkNotNull(reason, "reason");
       checkNotNull(detail, "detail");
+      checkNotNull(accelerator, "accelerator");
+    }
+
+    /** A row left out that names no accelerator. */
+    public Skipped(String file, int line, Reason reason, String detail) {
+      this(file, line, reason, detail, "");
     }
 
     @Override
@@ -76,6 +92,61 @@ public record LoadReport(ImmutableList<Skipped> skipped) {
   public int count(Reason reason) {
     checkNotNull(reason, "reason");
     return (int) skipped.stream().filter(s -> s.reason() == reason).count();
+  }
+
+  /**
+   * The accelerators of the rows left out for this reason, each with its number of rows, most rows first (ties in
+   * the order of the name): for {@link Reason#UNKNOWN_ACCELERATOR}, which accelerators the catalog does not model.
+   */
+  public ImmutableMap<String, Integer> accelerators(Reason reason) {
+    checkNotNull(reason, "reason");
+    Map<String, Integer> counts = new HashMap<>();
+    for (Skipped s : skipped) {
+      if (s.reason() == reason && !s.accelerator().isEmpty()) {
+        counts.merge(s.accelerator(), 1, Integer::sum);
+      }
+    }
+    return counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder())
+            .thenComparing(Map.Entry.comparingByKey()))
+        .collect(ImmutableMap.toImmutableMap(Map.Entry::getKey, Map.Entry::getValue));
+  }
+
+  /**
+   * One line for people: how many rows were left out and why, naming the accelerators the catalog does not model,
+   * e.g. {@code "left out 212 rows: 180 without an accelerator, 20 not sold on demand, 12 of accelerators not
+   * modelled (Trainium 8, Inferentia2 4)"}; empty if nothing was left out.
+   */
+  public String summary() {
+    if (isEmpty()) {
+      return "";
+    }
+    List<String> parts = new ArrayList<>();
+    for (Reason reason : Reason.values()) {
+      int n = count(reason);
+      if (n == 0) {
+        continue;
+      }
+      String part = n + " " + phrase(reason);
+      if (reason == Reason.UNKNOWN_ACCELERATOR) {
+        part += accelerators(reason).entrySet().stream()
+            .map(e -> e.getKey() + " " + e.getValue())
+            .collect(Collectors.joining(", ", " (", ")"));
+      }
+      parts.add(part);
+    }
+    return "left out " + skipped.size() + (skipped.size() == 1 ? " row: " : " rows: ") + String.join(", ", parts);
+  }
+
+  private static String phrase(Reason reason) {
+    return switch (reason) {
+      case NO_ACCELERATOR -> "without an accelerator";
+      case NOT_OFFERED_ON_DEMAND -> "not sold on demand";
+      case FRACTIONAL_GPU_COUNT -> "with a fraction of a GPU";
+      case TPU -> "TPU slices";
+      case NO_HOST_VM -> "GPU rows without a host VM";
+      case UNKNOWN_ACCELERATOR -> "of accelerators not modelled";
+    };
   }
 
   /** Both reports' rows, this one's first. */

@@ -4,6 +4,8 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import java.time.LocalDate;
+import java.time.Period;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -87,6 +89,48 @@ public record Offering(
             + "machine or an Ethernet VM may leave it out", provider, instanceType);
     checkNotNull(priceDate, "priceDate");
     checkArgument(!checkNotNull(source, "source").isBlank(), "%s %s needs a source for its price", provider, instanceType);
+  }
+
+  /**
+   * How old a price may be before {@link #stalenessWarning} warns: 180 days. Cloud prices change a few times a year
+   * (issue 13 found Lambda's 8x V100 bundled at 4.40 USD/h while the current SkyPilot file says 6.32).
+   */
+  public static final Period STALE_AFTER = Period.ofDays(180);
+
+  /** Whole days between {@link #priceDate()} and {@code today}; negative for a price dated after {@code today}. */
+  public long priceAgeDays(LocalDate today) {
+    checkNotNull(today, "today");
+    return ChronoUnit.DAYS.between(priceDate, today);
+  }
+
+  /**
+   * A warning when the price was read more than {@code staleAfter} before {@code today}, e.g. {@code "the price of
+   * aws p4d.24xlarge (us-east-1) was read on 2026-01-06, 328 days before 2026-11-30 (older than 180 days): check the
+   * provider's current price"}; empty for a fresher price.
+   *
+   * <pre>{@code
+   * offering.stalenessWarning(LocalDate.now(ZoneOffset.UTC), Offering.STALE_AFTER).ifPresent(warnings::add);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code staleAfter} is negative
+   */
+  public Optional<String> stalenessWarning(LocalDate today, Period staleAfter) {
+    checkNotNull(today, "today");
+    checkNotNull(staleAfter, "staleAfter");
+    checkArgument(!staleAfter.isNegative(), "staleAfter must be >= 0, was %s", staleAfter);
+    if (!priceDate.plus(staleAfter).isBefore(today)) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format("the price of %s %s (%s) was read on %s, %d days before %s (older than %s): "
+        + "check the provider's current price", provider, instanceType, region, priceDate, priceAgeDays(today),
+        today, describe(staleAfter)));
+  }
+
+  private static String describe(Period period) {
+    if (period.getYears() == 0 && period.getMonths() == 0) {
+      return period.getDays() + (period.getDays() == 1 ? " day" : " days");
+    }
+    return period.toString();
   }
 
   /** {@code provider/instanceType/region}, unique within a catalog. */

@@ -20,14 +20,17 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Reads a SkyPilot catalog ({@code vms.csv}, schema v5 of skypilot-org/skypilot-catalog): columns are matched by
- * name, in any order; columns this reader does not use ({@code GpuInfo}, ...) are ignored.
+ * Reads a SkyPilot catalog ({@code vms.csv}, schemas v5 to v8 of skypilot-org/skypilot-catalog): columns are matched
+ * by name, in any order; columns this reader does not use ({@code GpuInfo}, v8's {@code Arch}, ...) are ignored;
+ * lines may end in LF or CRLF.
  *
  * <p>Mapping: a row with an instance type and an accelerator is an offering of that instance type. A row without
  * an accelerator is a CPU-only machine; a row without an on-demand {@code Price} is not sold on demand; a row with a
- * fraction of a GPU or a TPU slice is not modelled: all these go to the {@link LoadReport}. SkyPilot lists one row
+ * fraction of a GPU, a TPU slice or an accelerator the catalog does not model (Trainium, Inferentia, Gaudi, ...) is
+ * not modelled: all these go to the {@link LoadReport}, unless the load is strict, where an unknown accelerator
+ * fails it. SkyPilot lists one row
  * per availability zone; the rows of one instance type in one region become one offering with the lowest
- * on-demand and the lowest spot price of its zones. GCP rows that have an accelerator but no instance type price
+ * on-demand and the lowest spot price of its zones (a spot price of 0 is read as none). GCP rows that have an accelerator but no instance type price
  * the GPUs alone; each is combined with a host VM of the same zone as {@link GcpHosts} describes (the offering's
  * price is the sum of both rows' prices, its vCPUs and memory are the host's). SkyPilot states no network: each
  * offering gets its instance family's documented fabric and bandwidth from {@link FabricDefaults}, noted in its
@@ -49,11 +52,11 @@ final class SkyPilotCsv {
       ImmutableMap.of("aws", BillingMode.PER_SECOND, "gcp", BillingMode.PER_SECOND);
 
   /** The settings of one read, defaults resolved. */
-  record Settings(String provider, LocalDate priceDate, BillingMode billing, boolean skipUnknown) {
+  record Settings(String provider, LocalDate priceDate, BillingMode billing, boolean strict) {
     static Settings resolve(SkyPilotOptions options, String provider, LocalDate priceDate) {
       BillingMode billing = options.billing()
           .orElse(KNOWN_BILLING.getOrDefault(provider.toLowerCase(Locale.ROOT), BillingMode.PER_HOUR));
-      return new Settings(provider, priceDate, billing, options.skipUnknownAccelerators());
+      return new Settings(provider, priceDate, billing, options.strict());
     }
   }
 
@@ -95,37 +98,41 @@ final class SkyPilotCsv {
         continue;
       }
       if (accelerator.toLowerCase(Locale.ROOT).startsWith("tpu-")) {
-        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what(instanceType, accelerator, row)));
+        skipped.add(new Skipped(row.file(), row.line(), Reason.TPU, what(instanceType, accelerator, row),
+            accelerator));
         continue;
       }
       BigDecimal count = row.number("AcceleratorCount", Sign.POSITIVE);
       if (count.stripTrailingZeros().scale() > 0) {
         skipped.add(new Skipped(row.file(), row.line(), Reason.FRACTIONAL_GPU_COUNT,
-            what(instanceType, accelerator, row) + ", " + count.toPlainString() + " x " + accelerator));
+            what(instanceType, accelerator, row) + ", " + count.toPlainString() + " x " + accelerator, accelerator));
         continue;
       }
       if (row.isBlank("Price")) {
         skipped.add(new Skipped(row.file(), row.line(), Reason.NOT_OFFERED_ON_DEMAND,
-            what(instanceType, accelerator, row)));
+            what(instanceType, accelerator, row), accelerator));
         continue;
       }
       Optional<Gpu> gpu = found.computeIfAbsent(accelerator, gpus::find);
       if (gpu.isEmpty()) {
-        if (settings.skipUnknown()) {
+        if (!settings.strict()) {
           skipped.add(new Skipped(row.file(), row.line(), Reason.UNKNOWN_ACCELERATOR,
-              what(instanceType, accelerator, row) + ", " + accelerator));
+              what(instanceType, accelerator, row) + ", " + accelerator, accelerator));
           continue;
         }
         try {
           gpus.get(accelerator);
         } catch (UnknownGpuException e) {
           throw row.error("AcceleratorName", e.getMessage()
-              + " (or load with SkyPilotOptions.builder().skipUnknownAccelerators())", e);
+              + " (a strict load fails on accelerators the catalog does not model; without strict() such rows are "
+              + "left out and listed in the load report)", e);
         }
       }
       int gpuCount = row.wholeNumber("AcceleratorCount", 1);
       BigDecimal price = row.number("Price", Sign.NON_NEGATIVE);
-      Optional<BigDecimal> spot = row.optionalNumber("SpotPrice", Sign.NON_NEGATIVE);
+      // A spot price of 0 is no spot price: no cloud gives GPUs away, and SkyPilot's Vast file (catalogs/v8/vast,
+      // commit 01b8cdd) writes 0.00 in the column of every row, as Vast's interruptible prices are bids.
+      Optional<BigDecimal> spot = row.optionalNumber("SpotPrice", Sign.NON_NEGATIVE).filter(p -> p.signum() > 0);
       if (instanceType.isEmpty()) {
         gpuRows.add(new GpuRow(row, accelerator, gpu.orElseThrow(), gpuCount, price, spot));
       } else {
@@ -138,7 +145,7 @@ final class SkyPilotCsv {
           zoneKey(gpuRow.row().raw("Region"), gpuRow.row()), List.of()));
       if (hosted.isEmpty()) {
         skipped.add(new Skipped(gpuRow.row().file(), gpuRow.row().line(), Reason.NO_HOST_VM,
-            gpuRow.count() + " x " + gpuRow.accelerator() + " in " + zoneOf(gpuRow.row())));
+            gpuRow.count() + " x " + gpuRow.accelerator() + " in " + zoneOf(gpuRow.row()), gpuRow.accelerator()));
       }
       candidates.addAll(hosted);
     }

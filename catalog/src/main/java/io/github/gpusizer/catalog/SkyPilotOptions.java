@@ -15,27 +15,35 @@ import java.util.Optional;
  * SkyPilotOptions options = SkyPilotOptions.builder()
  *     .provider("aws")                          // default: the name of the file's folder
  *     .priceDate(LocalDate.of(2025, 1, 6))      // default: the file's last-modified date (UTC)
- *     .skipUnknownAccelerators()                // default: an unknown accelerator fails the load
- *     .build();
- * Catalog aws = Catalog.loadSkyPilot(Path.of("catalogs/v5/aws/vms.csv"), options);
+ *     .strict()                                 // default: rows of accelerators the catalog does not model
+ *     .build();                                 //   are left out and listed in the load report
+ * Catalog aws = Catalog.loadSkyPilot(Path.of("catalogs/v8/aws/vms.csv"), options);
  * }</pre>
+ *
+ * <p>By default a row whose accelerator the catalog does not model (AWS Trainium and Inferentia, Intel Gaudi, a GPU
+ * missing from the catalog) is left out and listed in {@link Catalog#loadReport()} as
+ * {@link LoadReport.Reason#UNKNOWN_ACCELERATOR}, so that every current SkyPilot catalog loads; {@link
+ * Builder#strict()} makes such a row fail the load instead, with the closest known names.
  */
 public final class SkyPilotOptions {
   private static final SkyPilotOptions DEFAULTS = new Builder().build();
 
   private final String provider;
   private final LocalDate priceDate;
-  private final boolean skipUnknownAccelerators;
+  private final boolean strict;
   private final BillingMode billing;
 
   private SkyPilotOptions(Builder b) {
     this.provider = b.provider;
     this.priceDate = b.priceDate;
-    this.skipUnknownAccelerators = b.skipUnknownAccelerators;
+    this.strict = b.strict;
     this.billing = b.billing;
   }
 
-  /** Provider from the folder name, price date from the file, unknown accelerators fail, billing by provider. */
+  /**
+   * Provider from the folder name, price date from the file, rows of unknown accelerators left out and reported,
+   * billing by provider.
+   */
   public static SkyPilotOptions defaults() {
     return DEFAULTS;
   }
@@ -54,9 +62,17 @@ public final class SkyPilotOptions {
     return Optional.ofNullable(priceDate);
   }
 
-  /** Whether rows with an accelerator the catalog does not know go to the load report instead of failing the load. */
+  /** Whether a row with an accelerator the catalog does not model fails the load (it is reported otherwise). */
+  public boolean strict() {
+    return strict;
+  }
+
+  /**
+   * Whether rows with an accelerator the catalog does not model go to the load report instead of failing the load:
+   * {@code !strict()}.
+   */
   public boolean skipUnknownAccelerators() {
-    return skipUnknownAccelerators;
+    return !strict;
   }
 
   /**
@@ -69,14 +85,15 @@ public final class SkyPilotOptions {
 
   @Override
   public String toString() {
-    return "SkyPilotOptions{provider=" + provider + ", priceDate=" + priceDate + ", skipUnknownAccelerators="
-        + skipUnknownAccelerators + ", billing=" + billing + "}";
+    return "SkyPilotOptions{provider=" + provider + ", priceDate=" + priceDate + ", strict=" + strict
+        + ", billing=" + billing + "}";
   }
 
   /** Each setting may be given once; {@link #build()} may be called again. */
   public static final class Builder {
     private String provider;
     private LocalDate priceDate;
+    private boolean strict;
     private boolean skipUnknownAccelerators;
     private BillingMode billing;
 
@@ -102,9 +119,29 @@ public final class SkyPilotOptions {
       return this;
     }
 
-    /** Rows whose accelerator the catalog does not know go to the load report instead of failing the load. */
+    /**
+     * A row whose accelerator the catalog does not model fails the load with its line and the closest known names,
+     * instead of going to the load report.
+     *
+     * @throws IllegalStateException if already set, or if {@link #skipUnknownAccelerators()} was set
+     */
+    public Builder strict() {
+      checkState(!strict, "strict was already set");
+      checkState(!skipUnknownAccelerators, "strict contradicts skipUnknownAccelerators, which was already set");
+      this.strict = true;
+      return this;
+    }
+
+    /**
+     * Rows whose accelerator the catalog does not model go to the load report instead of failing the load.
+     *
+     * @deprecated this is the default now; {@link #strict()} asks for the opposite
+     * @throws IllegalStateException if already set, or if {@link #strict()} was set
+     */
+    @Deprecated
     public Builder skipUnknownAccelerators() {
       checkState(!skipUnknownAccelerators, "skipUnknownAccelerators was already set");
+      checkState(!strict, "skipUnknownAccelerators contradicts strict, which was already set");
       this.skipUnknownAccelerators = true;
       return this;
     }

@@ -376,6 +376,47 @@ class BundledDataTest {
       "tpu-v4, bf16_tflops, 275",
       "tpu-v5e, bf16_tflops, 197",
       "tpu-v5e, memory_bandwidth_gbps, 819",
+      // GPUs added for the SkyPilot catalogs and the seeds (issue 13), figures as their cited copies print them
+      "l40, fp32_tflops, 90.5",
+      "l40, fp8_tflops, 362",
+      "l40, memory_bandwidth_gbps, 864",
+      "rtx-a6000, memory_gib, 48",
+      "rtx-a6000, memory_bandwidth_gbps, 768",
+      "rtx-a4000, fp32_tflops, 19.2",
+      "rtx-6000-ada, fp32_tflops, 91.1",
+      "rtx-6000-ada, memory_bandwidth_gbps, 960",
+      "a16, fp16_tflops, 17.9",
+      "a16, memory_gib, 16",
+      "a800-sxm4-80gb, nvlink_gbps, 400",
+      "h800-sxm, nvlink_gbps, 400",
+      "h800-sxm, fp64_tflops, 1",
+      "p4, int8_tops, 22",
+      "p4, fp32_tflops, 5.5",
+      "m60, memory_gib, 8",
+      "titan-v, fp16_tflops, 110",
+      "titan-v, memory_gib, 12",
+      "titan-rtx, fp16_tflops, 130",
+      "titan-rtx, memory_bandwidth_gbps, 672",
+      "gtx-1080-ti, memory_bandwidth_gbps, 484",
+      "rtx-2080, memory_bandwidth_gbps, 448",
+      "rtx-3080, memory_bandwidth_gbps, 760",
+      "mi210, fp16_tflops, 181",
+      "mi210, fp64_tflops, 22.6",
+      "mi210, memory_gib, 64",
+      "rtx-pro-6000, fp32_tflops, 125",
+      "rtx-pro-6000, memory_bandwidth_gbps, 1792",
+      "rtx-2000-ada, memory_bandwidth_gbps, 224",
+      "quadro-m4000, memory_bandwidth_gbps, 192.3",
+      "quadro-p4000, memory_bandwidth_gbps, 243.3",
+      "gb200, fp8_tflops, 5000",
+      "gb200, fp64_tflops, 45",
+      "gb200, tdp_w, 1200",
+      "mi355x, memory_gib, 288",
+      "b300, fp8_tflops, 4500",
+      "b300, int8_tops, 150",
+      "gb300, fp16_tflops, 2500",
+      "mi355x, fp32_tflops, 157.3",
+      "mi355x, fp64_tflops, 78.6",
   })
   void pins_datasheet_values_exactly(String id, String column, String expected) {
     // GIVEN a GPU  WHEN its datasheet column is read  THEN it is the published number, to the last digit
@@ -396,6 +437,12 @@ class BundledDataTest {
       "m40, fp16_tflops",
       "h100-sxm, fp16_acc16_tflops",
       "tpu-v4, fp32_tflops",
+      "titan-v, bf16_tflops",
+      "rtx-2060, tf32_tflops",
+      "gtx-1080-ti, fp16_tflops",
+      "p4, fp16_tflops",
+      "m60, fp16_tflops",
+      "l40, fp16_acc16_tflops",
   })
   void leaves_unsupported_precisions_empty(String id, String column) {
     assertThat(gpu(id).get(column)).as("%s %s", id, column).isEmpty();
@@ -421,6 +468,51 @@ class BundledDataTest {
       "A10G, a10g",
       "L4, l4",
       "H200, h200-sxm",
+      // seed 002/003 rank these consumer and workstation cards (Tim Dettmers' and Lambda's tables)
+      "RTX 2060, rtx-2060",
+      "RTX 2070, rtx-2070",
+      "RTX 2080, rtx-2080",
+      "RTX 2080 Ti, rtx-2080-ti",
+      "Titan V, titan-v",
+      "TITAN RTX, titan-rtx",
+      "GTX 1080 Ti, gtx-1080-ti",
+      "Quadro RTX 8000, quadro-rtx-8000",
+      "Tesla A40, a40",
+      // SkyPilot's spellings (catalogs/v8/common/accelerators.csv and the clouds' vms.csv)
+      "A6000, rtx-a6000",
+      "RTXA6000, rtx-a6000",
+      "RTXA5000, rtx-a5000",
+      "RTXA4500, rtx-a4500",
+      "A4000, rtx-a4000",
+      "RTXA4000, rtx-a4000",
+      "RTXA2000, rtx-a2000",
+      "RTX6000-Ada, rtx-6000-ada",
+      "RTX6000Ada, rtx-6000-ada",
+      "RTX6000, quadro-rtx-6000",
+      "A800, a800-pcie-80gb",
+      "H800, h800-sxm",
+      "L20, l20",
+      "L40, l40",
+      "A16, a16",
+      "P4, p4",
+      "M60, m60",
+      "RTX3060, rtx-3060",
+      "RTX3070, rtx-3070",
+      "RTX3080, rtx-3080",
+      "RTX 3080 Ti, rtx-3080-ti",
+      "RTX4080, rtx-4080",
+      "RTX 4070 Ti, rtx-4070-ti",
+      "MI210, mi210",
+      "GB200, gb200",
+      "MI355X, mi355x",
+      "B300, b300",
+      "GB300, gb300",
+      "P4000, quadro-p4000",
+      "RTXPRO6000, rtx-pro-6000",
+      "RTXPRO6000S, rtx-pro-6000",
+      "RTX2000-Ada, rtx-2000-ada",
+      "RTX4000-Ada, rtx-4000-ada",
+      "M4000, quadro-m4000",
   })
   void every_gpu_the_seed_guides_name_is_in_the_catalog(String spelling, String expectedId) {
     // GIVEN a name from a seed guide  WHEN normalised  THEN exactly that catalog GPU answers to it
@@ -473,9 +565,10 @@ class BundledDataTest {
   void fp16_accumulate_rate_is_listed_only_for_geforce_cards_at_twice_the_fp32_accumulate_rate() {
     List<String> bad = new ArrayList<>();
     for (CSVRecord r : gpus) {
-      boolean consumer = r.get("form_factor").equals("CONSUMER");
+      // a GeForce card without tensor cores (GTX 1080 Ti) has no tensor rate to halve
+      boolean consumer = r.get("form_factor").equals("CONSUMER") && Boolean.parseBoolean(r.get("tensor_cores"));
       if (has(r, "fp16_acc16_tflops") != consumer) {
-        bad.add(where(GPUS, r) + " fp16_acc16 must be present exactly on CONSUMER cards");
+        bad.add(where(GPUS, r) + " fp16_acc16 must be present exactly on CONSUMER cards with tensor cores");
       } else if (consumer && Math.abs(num(r, "fp16_acc16_tflops") - 2 * num(r, "fp16_tflops")) > 0.2) {
         bad.add(where(GPUS, r) + " fp16_acc16 " + r.get("fp16_acc16_tflops") + " is not 2 x fp16 " + r.get("fp16_tflops"));
       }

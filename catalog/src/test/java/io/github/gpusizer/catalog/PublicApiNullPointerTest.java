@@ -26,6 +26,7 @@ class PublicApiNullPointerTest {
       .setDefault(String.class, "a100")
       .setDefault(Path.class, Path.of("no-such-file.csv"))
       .setDefault(LocalDate.class, LocalDate.of(2025, 1, 6))
+      .setDefault(java.time.Period.class, java.time.Period.ofDays(180))
       .setDefault(BigDecimal.class, BigDecimal.ONE)
       .setDefault(Currency.class, Currency.getInstance("USD"))
       .setDefault(Money.class, Money.of("1", "USD"))

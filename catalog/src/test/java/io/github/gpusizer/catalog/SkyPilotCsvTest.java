@@ -2,7 +2,9 @@ package io.github.gpusizer.catalog;
 
 import static io.github.gpusizer.catalog.Fixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.github.gpusizer.catalog.LoadReport.Reason;
 import io.github.gpusizer.catalog.LoadReport.Skipped;
@@ -184,26 +186,46 @@ class SkyPilotCsvTest {
   }
 
   @Test
-  void unknown_accelerator_fails_with_its_line_and_suggestions() {
+  void strict_load_fails_on_an_unknown_accelerator_with_its_line_and_suggestions() {
     Path file = write(dir, "aws/vms.csv", AWS_HEADER,
         "g4dn.xlarge,T4,1,4,16,,0.526,,us-east-1,use1-az1",
         "g5.xlarge,A10G,1,4,16,,1.006,,us-east-1,use1-az1");
-    CatalogException e = catchThrowableOfType(CatalogException.class, () -> load(file));
+    CatalogException e = catchThrowableOfType(CatalogException.class,
+        () -> load(file, SkyPilotOptions.builder().priceDate(DATE).strict().build()));
     assertThat(e.line()).hasValue(3);
     assertThat(e.column()).contains("AcceleratorName");
     assertThat(e.problem()).isEqualTo("unknown GPU 'A10G'; did you mean: a10, a100-sxm4-40gb? "
-        + "(or load with SkyPilotOptions.builder().skipUnknownAccelerators())");
+        + "(a strict load fails on accelerators the catalog does not model; without strict() such rows are left "
+        + "out and listed in the load report)");
   }
 
   @Test
-  void unknown_accelerators_go_to_the_report_when_the_caller_asks() {
+  void unknown_accelerators_go_to_the_report_by_default() {
     Path file = write(dir, "aws/vms.csv", AWS_HEADER,
         "g4dn.xlarge,T4,1,4,16,,0.526,,us-east-1,use1-az1",
-        "inf2.xlarge,Inferentia2,1,4,16,,0.7582,,us-east-1,use1-az1");
-    Catalog aws = load(file, SkyPilotOptions.builder().priceDate(DATE).skipUnknownAccelerators().build());
+        "inf2.xlarge,Inferentia2,1,4,16,,0.7582,,us-east-1,use1-az1",
+        "trn1.2xlarge,Trainium,1,8,32,,1.3438,,us-east-1,use1-az1",
+        "inf2.8xlarge,Inferentia2,1,32,128,,1.9679,,us-east-1,use1-az1");
+    Catalog aws = load(file);
     assertThat(aws.offerings()).extracting(Offering::instanceType).containsExactly("g4dn.xlarge");
-    assertThat(aws.loadReport().skipped()).containsExactly(
-        new Skipped(file.toString(), 3, Reason.UNKNOWN_ACCELERATOR, "inf2.xlarge in use1-az1, Inferentia2"));
+    assertThat(aws.loadReport().skipped()).first().isEqualTo(new Skipped(file.toString(), 3,
+        Reason.UNKNOWN_ACCELERATOR, "inf2.xlarge in use1-az1, Inferentia2", "Inferentia2"));
+    assertThat(aws.loadReport().accelerators(Reason.UNKNOWN_ACCELERATOR))
+        .containsExactly(entry("Inferentia2", 2), entry("Trainium", 1));
+    assertThat(aws.loadReport().summary())
+        .isEqualTo("left out 3 rows: 3 of accelerators not modelled (Inferentia2 2, Trainium 1)");
+  }
+
+  @Test
+  @SuppressWarnings("deprecation")
+  void skip_unknown_accelerators_is_the_default_and_contradicts_strict() {
+    assertThat(SkyPilotOptions.defaults().strict()).isFalse();
+    assertThat(SkyPilotOptions.defaults().skipUnknownAccelerators()).isTrue();
+    assertThat(SkyPilotOptions.builder().skipUnknownAccelerators().build().strict()).isFalse();
+    assertThatIllegalStateException().isThrownBy(() -> SkyPilotOptions.builder().skipUnknownAccelerators().strict())
+        .withMessage("strict contradicts skipUnknownAccelerators, which was already set");
+    assertThatIllegalStateException().isThrownBy(() -> SkyPilotOptions.builder().strict().strict())
+        .withMessage("strict was already set");
   }
 
   @Test

@@ -1,8 +1,10 @@
 package io.github.gpusizer.examples.cli;
 
 import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.LoadReport;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.catalog.SkyPilotOptions;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -10,6 +12,7 @@ import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
@@ -25,16 +28,24 @@ final class Catalogs {
    * only the files' offerings when {@code withoutBundledOfferings}.
    *
    * @throws NoSuchFileException if a file does not exist (checked first, for a plain message)
+   * @param strict whether a SkyPilot row of an accelerator the catalog does not model fails the load
+   * @param priceDate the date the SkyPilot files' prices were read, or null for each file's modification date
    * @throws io.github.gpusizer.catalog.CatalogException naming file, line and column of bad content
    */
-  static Catalog load(List<Path> files, boolean withoutBundledOfferings) throws IOException {
-    return load(files, withoutBundledOfferings, w -> { });
+  static Catalog load(List<Path> files, boolean withoutBundledOfferings, boolean strict, LocalDate priceDate)
+      throws IOException {
+    return load(files, withoutBundledOfferings, strict, priceDate, w -> { });
   }
 
-  /** As {@link #load(List, boolean)}, telling {@code warnings} of suspect offerings in the files. */
-  static Catalog load(List<Path> files, boolean withoutBundledOfferings, Consumer<String> warnings)
+  /** As {@link #load(List, boolean, boolean, LocalDate)}, telling {@code warnings} of suspect offerings in the files. */
+  static Catalog load(List<Path> files, boolean withoutBundledOfferings, boolean strict, LocalDate priceDate,
+      Consumer<String> warnings)
       throws IOException {
     if (files.isEmpty()) {
+      if (priceDate != null) {
+        throw new IllegalArgumentException("--price-date sets the price date of SkyPilot --catalog files; give at "
+            + "least one --catalog FILE");
+      }
       if (withoutBundledOfferings) {
         throw new IllegalArgumentException("--no-bundled-offerings needs at least one --catalog FILE");
       }
@@ -55,7 +66,15 @@ final class Catalogs {
         throw new java.nio.file.AccessDeniedException(file.toString());
       }
     }
-    Catalog mine = Catalog.load(files.toArray(Path[]::new));
+    SkyPilotOptions.Builder options = SkyPilotOptions.builder();
+    if (strict) {
+      options.strict();
+    }
+    if (priceDate != null) {
+      options.priceDate(priceDate);
+    }
+    SkyPilotOptions skyPilot = options.build();
+    Catalog mine = Catalog.load(skyPilot, files.toArray(Path[]::new));
     lint(mine.offerings(), warnings);
     return withoutBundledOfferings ? mine : Catalog.bundled().merge(mine);
   }
@@ -75,6 +94,8 @@ final class Catalogs {
    */
   static void lint(List<Offering> offerings, Consumer<String> warnings) {
     ExchangeRates rates = ExchangeRates.bundled();
+    List<String> free = new ArrayList<>();
+    List<String> unknownHost = new ArrayList<>();
     for (Offering o : offerings) {
       String id = o.provider() + "/" + o.instanceType() + "/" + o.region();
       List<Money> prices = new ArrayList<>();
@@ -84,24 +105,34 @@ final class Catalogs {
         String kind = price == o.onDemandPerHour() ? "on-demand" : "spot";
         checkPrice(id, kind, price, o.gpuCount(), rates);
         if (price.amount().signum() == 0) {
-          warnings.accept(String.format(Locale.ROOT, "--catalog offering %s: %s price is 0 %s per hour, so its "
-              + "cost is 0 and it ranks first on cost; give its real price", id, kind,
-              price.currency().getCurrencyCode()));
+          free.add(id + " (" + kind + ")");
         }
       }
-      List<String> unknown = new ArrayList<>();
-      if (o.vcpus() == 0) {
-        unknown.add("0 vCPUs");
-      }
-      if (o.ram().bytes() == 0) {
-        unknown.add("0 RAM");
-      }
-      if (!unknown.isEmpty()) {
-        warnings.accept("--catalog offering " + id + " lists " + String.join(" and ", unknown)
-            + ": read as unknown, so the recommended host is not checked against "
-            + (unknown.size() == 1 ? "it" : "them"));
+      if (o.vcpus() == 0 || o.ram().bytes() == 0) {
+        unknownHost.add(id + " (" + (o.vcpus() == 0 && o.ram().bytes() == 0 ? "0 vCPUs and 0 RAM"
+            : o.vcpus() == 0 ? "0 vCPUs" : "0 RAM") + ")");
       }
     }
+    // one line per kind, however many offerings: a real catalog file can hold thousands
+    if (!free.isEmpty()) {
+      warnings.accept("--catalog: " + count(free) + " priced at 0 per hour, so they cost 0 and rank first on cost; "
+          + "give the real prices: " + examples(free));
+    }
+    if (!unknownHost.isEmpty()) {
+      warnings.accept("--catalog: " + count(unknownHost) + " with 0 vCPUs or 0 RAM, read as unknown, so the "
+          + "recommended host is not checked against them: " + examples(unknownHost));
+    }
+  }
+
+  private static String count(List<String> ids) {
+    return ids.size() == 1 ? "1 offering" : ids.size() + " offerings";
+  }
+
+  /** The first few ids, then how many more. */
+  private static String examples(List<String> ids) {
+    int shown = Math.min(3, ids.size());
+    return String.join(", ", ids.subList(0, shown)) + (ids.size() > shown ? " and " + (ids.size() - shown) + " more"
+        : "");
   }
 
   private static void checkPrice(String id, String kind, Money price, int gpus, ExchangeRates rates) {
@@ -121,4 +152,41 @@ final class Catalogs {
   }
 
   private static final Currency USD = Currency.getInstance("USD");
+
+  /**
+   * The offerings of the user's files (not the bundled ones) whose price is older than {@link Offering#STALE_AFTER}
+   * on {@code today}; none when no file was given.
+   */
+  static List<Offering> staleOfferings(Catalog catalog, List<Path> files, LocalDate today) {
+    if (files.isEmpty()) {
+      return List.of();
+    }
+    java.util.Set<Offering> bundled = java.util.Set.copyOf(Catalog.bundled().offerings());
+    return catalog.offerings().stream()
+        .filter(o -> !bundled.contains(o))
+        .filter(o -> o.stalenessWarning(today, Offering.STALE_AFTER).isPresent())
+        .toList();
+  }
+
+  /**
+   * The one line that tells the user which rows of their files were left out and how many of their prices are
+   * stale, or empty: {@code "catalog: left out 212 rows: ...; --strict fails on accelerators not modelled; 40
+   * offerings priced more than 180 days ago (oldest read 2025-01-06)"}.
+   */
+  static String summary(LoadReport report, List<Offering> stale) {
+    List<String> parts = new java.util.ArrayList<>();
+    if (!report.isEmpty()) {
+      parts.add(report.summary());
+      if (report.count(LoadReport.Reason.UNKNOWN_ACCELERATOR) > 0) {
+        parts.add("--strict fails on accelerators not modelled");
+      }
+    }
+    if (!stale.isEmpty()) {
+      LocalDate oldest = stale.stream().map(Offering::priceDate).min(LocalDate::compareTo).orElseThrow();
+      parts.add(stale.size() + (stale.size() == 1 ? " offering" : " offerings") + " priced more than "
+          + Offering.STALE_AFTER.getDays() + " days ago (oldest read " + oldest + "): check the providers' "
+          + "current prices");
+    }
+    return parts.isEmpty() ? "" : "catalog: " + String.join("; ", parts);
+  }
 }

@@ -34,8 +34,8 @@ class CliReliabilityTest {
     return fifo;
   }
 
-  private Path offerings(String row) throws Exception {
-    return Files.writeString(dir.resolve("offerings.csv"), HEADER + row + "\n");
+  private Path offerings(String... rows) throws Exception {
+    return Files.writeString(dir.resolve("offerings.csv"), HEADER + String.join("\n", rows) + "\n");
   }
 
   private static Cli.Run run(String... args) {
@@ -168,7 +168,21 @@ class CliReliabilityTest {
     Path csv = offerings("myco,free-t4,r1,t4,1,8,32,100,0,,USD,PER_HOUR,,,,2026-11-30,test");
     Cli.Run r = run("offers", "--catalog", csv.toString(), "--no-bundled-offerings");
     assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.err()).contains("warning: --catalog offering myco/free-t4/r1: on-demand price is 0 USD per hour");
+    assertThat(r.err()).contains("warning: --catalog: 1 offering priced at 0 per hour, so they cost 0 and rank "
+        + "first on cost; give the real prices: myco/free-t4/r1 (on-demand)");
+  }
+
+  @Test
+  void many_zero_prices_are_warned_about_in_one_line() throws Exception {
+    Path csv = offerings("myco,a,r1,t4,1,8,32,100,0,,USD,PER_HOUR,,,,2026-11-30,test",
+        "myco,b,r1,t4,1,8,32,100,0,,USD,PER_HOUR,,,,2026-11-30,test",
+        "myco,c,r1,t4,1,8,32,100,0,,USD,PER_HOUR,,,,2026-11-30,test",
+        "myco,d,r1,t4,1,8,32,100,0,,USD,PER_HOUR,,,,2026-11-30,test");
+    Cli.Run r = run("offers", "--catalog", csv.toString(), "--no-bundled-offerings");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.err().lines().filter(l -> l.contains("priced at 0"))).containsExactly("warning: --catalog: 4 "
+        + "offerings priced at 0 per hour, so they cost 0 and rank first on cost; give the real prices: "
+        + "myco/a/r1 (on-demand), myco/b/r1 (on-demand), myco/c/r1 (on-demand) and 1 more");
   }
 
   @Test
@@ -187,8 +201,8 @@ class CliReliabilityTest {
     Path csv = offerings("myco,x1,r1,t4,1,0,0,100,0.5,,USD,PER_HOUR,,,,2026-11-30,test");
     Cli.Run r = run("offers", "--catalog", csv.toString(), "--no-bundled-offerings");
     assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.err()).contains("warning: --catalog offering myco/x1/r1 lists 0 vCPUs and 0 RAM: read as "
-        + "unknown, so the recommended host is not checked against them");
+    assertThat(r.err()).contains("warning: --catalog: 1 offering with 0 vCPUs or 0 RAM, read as unknown, so the "
+        + "recommended host is not checked against them: myco/x1/r1 (0 vCPUs and 0 RAM)");
   }
 
   // ---------------------------------------------------------------- errors

@@ -1,0 +1,124 @@
+package io.github.gpusizer.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The CLI reads the current SkyPilot catalogs as they are (real v8 rows of Lambda, Vast and AWS under
+ * {@code skypilot-real/}, cited in its README): without a flag, rows of accelerators the catalog does not model are
+ * left out and summed up in one line on stderr; {@code --strict} fails on the first of them.
+ */
+class SkyPilotCatalogCliTest {
+
+  private static String file(String cloud) {
+    try {
+      return Path.of(SkyPilotCatalogCliTest.class.getResource("skypilot-real/" + cloud + "/vms.csv").toURI())
+          .toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<String> args(String command, String... more) {
+    List<String> args = new ArrayList<>(List.of(command, "--no-bundled-offerings"));
+    for (String cloud : List.of("lambda", "vast", "aws")) {
+      args.add("--catalog");
+      args.add(file(cloud));
+    }
+    args.addAll(List.of(more));
+    return args;
+  }
+
+  @Test
+  void real_v8_catalogs_of_three_clouds_load_without_a_flag() {
+    // WHEN the offers of Lambda, Vast (CRLF) and AWS (with Arch) are listed as JSON
+    Cli.Run run = Cli.run(args("offers", "--format", "json").toArray(String[]::new));
+
+    // THEN the command succeeds and stdout is pure JSON with offerings of all three clouds
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode offers = run.json();
+    List<String> providers = new ArrayList<>();
+    offers.forEach(o -> providers.add(o.get("provider").asText()));
+    assertThat(providers).contains("lambda", "vast", "aws");
+    List<String> instances = new ArrayList<>();
+    offers.forEach(o -> instances.add(o.get("instanceType").asText()));
+    assertThat(instances).contains("gpu_1x_a6000", "gpu_1x_rtx6000", "1x-RTX_3060-32-65536", "p4d.24xlarge");
+  }
+
+  @Test
+  void rows_left_out_are_named_in_one_summary_line_on_stderr() {
+    Cli.Run run = Cli.run(args("offers", "--format", "csv").toArray(String[]::new));
+
+    assertThat(run.exit()).isZero();
+    List<String> err = run.err().lines().toList();
+    assertThat(err).hasSize(1);
+    assertThat(err.get(0))
+        .startsWith("catalog: left out ")
+        .contains("of accelerators not modelled (", "Radeon Pro V520 ", "T4g ", "RTX4060 ", "RTX4070 ")
+        .contains("without an accelerator", "with a fraction of a GPU")
+        .endsWith("; --strict fails on accelerators not modelled");
+    assertThat(run.out()).doesNotContain("left out");
+  }
+
+  @Test
+  void a_catalog_without_unknown_accelerators_gets_no_strict_hint() {
+    Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("lambda"));
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.err().strip()).isEqualTo("catalog: left out 2 rows: 2 without an accelerator");
+  }
+
+  @Test
+  void strict_fails_on_the_first_accelerator_not_modelled_with_file_line_and_suggestions() {
+    Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("aws"), "--strict");
+
+    assertThat(run.exit()).isEqualTo(GpuSizerCli.EXIT_BAD_INPUT);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err().lines()).hasSize(1);
+    assertThat(run.err())
+        .contains("vms.csv", "line 4", "AcceleratorName", "unknown GPU 'Radeon Pro V520'")
+        .contains("a strict load fails on accelerators the catalog does not model");
+  }
+
+  @Test
+  void price_date_sets_the_skypilot_date_and_old_prices_are_counted_in_the_summary() {
+    // GIVEN the Lambda excerpt read on a date long past
+    Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date",
+        "2024-01-06", "--format", "json");
+
+    // THEN every offering carries that date and the summary line counts them as stale
+    assertThat(run.exit()).as(run.err()).isZero();
+    run.json().forEach(o -> assertThat(o.get("priceDate").asText()).isEqualTo("2024-01-06"));
+    assertThat(run.err().strip()).isEqualTo("catalog: left out 2 rows: 2 without an accelerator; "
+        + run.json().size() + " offerings priced more than 180 days ago (oldest read 2024-01-06): check the "
+        + "providers' current prices");
+  }
+
+  @Test
+  void a_fresh_price_date_adds_no_staleness_note() {
+    Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date",
+        java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
+    assertThat(run.exit()).isZero();
+    assertThat(run.err()).doesNotContain("priced more than");
+  }
+
+  @Test
+  void a_malformed_price_date_is_rejected_with_the_expected_form() {
+    Cli.Run run = Cli.run("offers", "--catalog", file("lambda"), "--price-date", "06/01/2025");
+    assertThat(run.exit()).isEqualTo(GpuSizerCli.EXIT_BAD_INPUT);
+    assertThat(run.err()).contains("--price-date", "'06/01/2025' is not a date of the form YYYY-MM-DD");
+  }
+
+  @Test
+  void a_price_date_without_a_catalog_file_is_an_error() {
+    Cli.Run run = Cli.run("offers", "--price-date", "2025-01-06");
+    assertThat(run.exit()).isEqualTo(GpuSizerCli.EXIT_BAD_INPUT);
+    assertThat(run.err()).contains("--price-date sets the price date of SkyPilot --catalog files");
+  }
+}
