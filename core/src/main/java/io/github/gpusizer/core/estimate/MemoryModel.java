@@ -410,6 +410,22 @@ final class MemoryModel {
     return bytes;
   }
 
+  /**
+   * Bytes eager attention saves per score element: the softmax output, and with dropout its mask (1 B) and its
+   * output, which the probability-times-value matmul saves (Korthikanti et al.'s {@code 5as}: {@code 2 + 1 + 2}).
+   * Under autocast softmax runs in FP32 (torch.amp's "CUDA ops that can autocast to float32" list includes softmax),
+   * so its output takes 4 B and the matmul saves its own 16-bit cast of the probabilities: {@code 4 + 1 + 2} with
+   * dropout, {@code 4 + 2} without.
+   */
+  static double scoreBytes(Job job, boolean dropout) {
+    double e = job.activationBytes;
+    boolean autocast = job.precision.weightBytes() > job.computeBytes && e < 4;
+    if (autocast) {
+      return 4 + (dropout ? 1 : 0) + e;
+    }
+    return e + (dropout ? 1 + e : 0);
+  }
+
   private static double attentionBytesPerToken(Job job, Transformer t, boolean keepScores, boolean qkvTrained,
                                                boolean outputTrained) {
     double e = job.activationBytes;
@@ -425,7 +441,7 @@ final class MemoryModel {
     if (flash) {
       bytes += 4 * a; // FP32 log-sum-exp per head (Dao 2023, FlashAttention-2, Algorithm 1)
     } else if (keepScores) {
-      bytes += e * a * s + (dropout ? (1 + e) * a * s : 0);
+      bytes += scoreBytes(job, dropout) * a * s;
     }
     if (flash) {
       bytes += e * q; // FlashAttention's backward needs its output O
