@@ -384,7 +384,9 @@ final class MemoryModel {
    *       selective recomputation), the output projection's input (a copy: the heads are transposed back into
    *       {@code [b, s, q]}, so FlashAttention's saved output does not double as it) and a dropout mask;
    *   <li>MLP: its input (when trained), the activation's input (and for gated MLPs both branch outputs and the
-   *       product), the second matrix's input (when trained) and a dropout mask; times the active experts.
+   *       product), three more FFN-wide tensors for a tanh GELU written as element-wise operations
+   *       ({@link io.github.gpusizer.core.model.Activation#COMPOSED_TANH_GELU}), the second matrix's input (when
+   *       trained) and a dropout mask; times the active experts.
    * </ul>
    *
    * With e = 2, f = 4h, MHA, LayerNorm, dropout and everything trained this is exactly {@code 34h + 5as}.
@@ -401,7 +403,7 @@ final class MemoryModel {
     bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
     boolean mlpTrained = !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.MLP);
     double mlp = mlpTrained ? e * h : 0;
-    double activationTerms = (t.gatedMlp() ? 3 : 1) + (mlpTrained ? 1 : 0);
+    double activationTerms = (t.gatedMlp() ? 3 : 1) + (mlpTrained ? 1 : 0) + t.activation().extraSavedTensors();
     mlp += activationTerms * e * t.ffn();
     bytes += mlp * t.activeExperts();
     if (dropout) {

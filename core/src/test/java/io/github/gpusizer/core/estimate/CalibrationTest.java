@@ -274,19 +274,18 @@ class CalibrationTest {
   @Test
   void bert_large_fp32_on_a_16gb_v100_fits_micro_batch_8_but_not_16() {
     // GIVEN BERT-large pre-training phase 1 in FP32 with LAMB at sequence length 128 (TF1 NGC 20.06)
-    Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(8).globalBatch(65536).sequenceLength(128)
+    Task task = Task.pretraining(TestModels.BERT_LARGE_TF1).microBatch(8).globalBatch(65536).sequenceLength(128)
         .precision(PrecisionMode.FP32).optimizer(Optimizer.LAMB).flashAttention(false).build();
     // WHEN the largest micro-batch that fits on a V100-SXM2-16GB is searched
     int largest = ESTIMATOR.maxMicroBatch(task, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single());
-    // THEN it is at least the 8 that ran (dle_bertL_tf1_V100_16_fp32_seq128_memfit: 8 fits, 16 runs out of memory);
-    // TensorFlow 1 keeps about twice PyTorch's activations (unfused GELU, LayerNorm and dropout), so the PyTorch
-    // model's answer may reach twice the measured boundary, and a little more since the allocator cache yields to
-    // the tensors near the card's capacity (TensorFlow's BFC allocator is not modelled): a documented miss
-    // (CALIBRATION.md).
+    // THEN it is at least the 8 that ran (dle_bertL_tf1_V100_16_fp32_seq128_memfit: 8 fits, 16 runs out of memory).
+    // The model counts TF1's GELU written in TensorFlow operations (BERT_LARGE_TF1: 23, was 36 with a fused GELU);
+    // TF1's float dropout masks, its composed LayerNorm and the FP32 gradient-accumulation buffer are not modelled,
+    // so the answer still lies above the boundary, within 1.5x of it: a documented miss (CALIBRATION.md).
     System.out.println("dle_bertL_tf1_V100_16_fp32_seq128_memfit: largest micro-batch predicted " + largest
         + ", measured 8 fits / 16 OOM");
     assertThat(ROWS.get("dle_bertL_tf1_V100_16_fp32_seq128_memfit").get("value")).isEqualTo("8 / 16");
-    assertThat(largest).isBetween(8, 5 * 16 / 2);
+    assertThat(largest).isBetween(8, 3 * 16 / 2);
   }
 
   static List<Case> cases() {
@@ -371,7 +370,7 @@ class CalibrationTest {
           Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single(), THROUGHPUT_BOUND, false));
     }
     {
-      Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(16).globalBatch(65536).sequenceLength(128)
+      Task task = Task.pretraining(TestModels.BERT_LARGE_TF1).microBatch(16).globalBatch(65536).sequenceLength(128)
           .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.LAMB).flashAttention(false).build();
       // TensorFlow 1's automatic mixed precision: a documented miss (CALIBRATION.md). The same suite's FP32 figure
       // (notes: 39.43 sequences/s at micro-batch 8) is predicted well, so the miss is TF1's AMP graph, not BERT.
@@ -516,7 +515,8 @@ class CalibrationTest {
       // Hugging Face GPT-2: a Python tanh-GELU (four extra saved tensors per MLP) and an FP32 residual stream under
       // autocast make it heavier and slower than the kernels the model assumes: documented misses (CALIBRATION.md).
       Transformer gpt2Medium = Transformer.builder("gpt2-medium").layers(24).hidden(1024).heads(16).vocab(50257)
-          .maxPositions(1024).tiedEmbeddings(true).build();
+          .maxPositions(1024).tiedEmbeddings(true)
+          .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build(); // HF "gelu_new"
       Task task = Task.pretraining(gpt2Medium).microBatch(8).sequenceLength(1024)
           .precision(PrecisionMode.BF16_MIXED).build();
       cases.add(new Case("h200_gpt2m_bf16_bs8_tps", "tokens/s per GPU", value("h200_gpt2m_bf16_bs8_tps"),
@@ -561,7 +561,8 @@ class CalibrationTest {
       cases.add(allocated("h200_bertL_bf16_b64_s128_mem", "GB allocated", value("h200_bertL_bf16_b64_s128_mem"),
           bert, h200).withBound(0.25));
       Transformer gpt2 = Transformer.builder("gpt2").layers(12).hidden(768).heads(12).vocab(50257)
-          .maxPositions(1024).tiedEmbeddings(true).build();
+          .maxPositions(1024).tiedEmbeddings(true)
+          .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build(); // HF "gelu_new"
       Task gpt2Task = Task.pretraining(gpt2).microBatch(8).sequenceLength(1024).precision(PrecisionMode.BF16_MIXED)
           .build();
       cases.add(new Case("h200_gpt2s_bf16_b8_tps", "tokens/s per GPU", value("h200_gpt2s_bf16_b8_tps"),

@@ -137,4 +137,23 @@ class SustainedClockTest {
     assertThat(MemoryModel.scoreBytes(new Job(pure, hw, Layout.single()), true)).isEqualTo(5);
     assertThat(MemoryModel.scoreBytes(new Job(fp32, hw, Layout.single()), true)).isEqualTo(9);
   }
+  @Test
+  void a_composed_tanh_gelu_saves_three_more_ffn_wide_tensors_per_token() {
+    // GIVEN GPT-2 medium with a fused GELU and with Hugging Face's gelu_new, in BF16 autocast
+    io.github.gpusizer.core.model.Transformer fused = io.github.gpusizer.core.model.Transformer.builder("gpt2-medium")
+        .layers(24).hidden(1024).heads(16).vocab(50257).maxPositions(1024).tiedEmbeddings(true).build();
+    io.github.gpusizer.core.model.Transformer composed = fused.toBuilder()
+        .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build();
+    Hardware hw = Hardware.single(TestGpus.H200_SXM);
+    Task a = Task.pretraining(fused).microBatch(8).sequenceLength(1024).precision(PrecisionMode.BF16_MIXED).build();
+    Task b = Task.pretraining(composed).microBatch(8).sequenceLength(1024).precision(PrecisionMode.BF16_MIXED)
+        .build();
+    // WHEN the bytes a layer saves per token are counted
+    double extra = MemoryModel.layerBytesPerToken(new Job(b, hw, Layout.single()), composed, true)
+        - MemoryModel.layerBytesPerToken(new Job(a, hw, Layout.single()), fused, true);
+    // THEN the difference is 3 tensors x 2 bytes x the FFN width (4096), and training slows by the extra traffic
+    assertThat(extra).isEqualTo(3 * 2 * 4096.0);
+    assertThat(rate(Estimator.defaults(), b, TestGpus.H200_SXM)).isLessThan(rate(Estimator.defaults(), a,
+        TestGpus.H200_SXM));
+  }
 }
