@@ -63,8 +63,9 @@ final class Efficiency {
 
   /**
    * cuDNN convolutions relative to a large GEMM: ImageNet CNNs have 64–512-channel layers whose implicit GEMMs are
-   * short in K and pay for NCHW/NHWC layout work. Calibrated on the ResNet-50 training rows (A100, V100, RTX 4090),
-   * with the element-wise traffic modelled separately (see ComputeModel).
+   * short in K and pay for NCHW/NHWC layout work. Calibrated on the ResNet-50 training rows (A100, V100, H200), with
+   * the element-wise traffic modelled separately (see ComputeModel); GeForce cards skip it
+   * ({@link #halfRateAccumulation}).
    */
   static final double CONV_RELATIVE = 0.70;
 
