@@ -172,7 +172,7 @@ class CalibrationTest {
   void every_case_but_the_ratio_of_two_predictions_belongs_to_an_error_band() {
     // the ratios within Lambda's one suite (a ratio of two predictions, which no band describes)
     assertThat(cases().stream().filter(c -> c.subject().isEmpty()).map(Case::quantity))
-        .hasSize(6).allMatch(q -> q.contains(" / A100-80GB") && q.contains("one suite"));
+        .hasSize(8).allMatch(q -> q.contains(" / A100-80GB") && q.contains("one suite"));
   }
 
   @Test
@@ -326,6 +326,11 @@ class CalibrationTest {
         .withBound(0.30));
     cases.add(lambdaRatio("lambda_rn50_a10_fp16", "A10 / A100-80GB ResNet-50, one suite (A100 1582)",
         TestGpus.A10, value("lambda_rn50_a10_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false).withBound(0.30));
+    // Power-limited data-centre boards in the same suite: the A100 at 250 W and the H100 PCIe at 350 W.
+    cases.add(lambdaRatio("lambda_rn50_a100pcie40_fp16", "A100 PCIe 250 W / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.A100_PCIE_40GB, value("lambda_rn50_a100pcie40_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false));
+    cases.add(lambdaRatio("lambda_rn50_h100pcie_fp16", "H100 PCIe 350 W / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.H100_PCIE, value("lambda_rn50_h100pcie_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false));
     cases.add(lambdaRatio("lambda_bertL_squad_rtx4090_fp16", "RTX 4090 / A100-80GB BERT-L SQuAD, one suite (A100 152)",
         TestGpus.RTX_4090, value("lambda_bertL_squad_rtx4090_fp16") / LAMBDA_A100_80GB_SXM4_BERT_LARGE_SQUAD, true));
     cases.add(lambdaRatio("lambda_bertL_squad_a10_fp16", "A10 / A100-80GB BERT-L SQuAD, one suite (A100 152)",

@@ -44,6 +44,12 @@ class SustainedClockTest {
   }
 
   @Test
+  void a_250_watt_a100_pcie_and_a_350_watt_h100_pcie_run_below_their_sxm_siblings() {
+    assertThat(Efficiency.sustainedClock(TestGpus.A100_PCIE_40GB)).isCloseTo(Math.cbrt(250.0 / 400), within(1e-9));
+    assertThat(Efficiency.sustainedClock(TestGpus.H100_PCIE)).isBetween(0.85, 0.88);
+  }
+
+  @Test
   void an_a10_at_150_watts_runs_below_its_rated_clock_and_a_geforce_card_above_it() {
     assertThat(Efficiency.sustainedClock(TestGpus.A10)).isBetween(0.7, 0.85);
     assertThat(Efficiency.sustainedClock(TestGpus.RTX_4090)).isEqualTo(Efficiency.GEFORCE_BOOST_HEADROOM);
