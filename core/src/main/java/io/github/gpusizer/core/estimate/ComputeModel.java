@@ -125,15 +125,13 @@ final class ComputeModel {
   static Micro micro(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
-    Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
-    Roofline backward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
+    Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.bandwidthEfficiency());
+    Roofline backward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.bandwidthEfficiency());
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
       transformerTraining(job, t, forward, backward, hostPerLayer);
     } else if (model instanceof ConvNet c) {
-      double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
-      double bytes = c.activationElements(job.task.imageSize()) * job.activationBytes * job.microBatch;
-      convolutions(job, forward, backward, flops, bytes);
+      convolutions(job, c, forward, backward);
     } else if (model instanceof Recurrent r) {
       recurrent(job, r, forward, backward);
     } else {
@@ -314,18 +312,41 @@ final class ComputeModel {
    * CNN training: forward FLOPs once, twice as many backward (input and weight gradients), at the convolution
    * efficiency; element-wise traffic over the saved activations (batch norm, ReLU, residual adds).
    */
-  private static void convolutions(Job job, Roofline forward, Roofline backward, double flops, double bytes) {
-    double efficiency = Efficiency.convolution(job.gpu, job.precision.compute(), job.hopperClass);
+  private static void convolutions(Job job, ConvNet c, Roofline forward, Roofline backward) {
+    int size = job.task.imageSize();
+    double flops = c.forwardFlops(size) * job.microBatch;
+    double depthwise = c.depthwiseFlops(size) * job.microBatch;
+    double bytes = c.activationElements(size) * job.activationBytes * job.microBatch;
+    double efficiency = job.convolutionEfficiency();
+    double cudaCores = depthwiseEfficiency(job);
     boolean full = job.task.checkpointing() == Checkpointing.FULL;
-    forward.kernel(flops * (full ? 2 : 1), 0, efficiency);
+    forward.kernel((flops - depthwise) * (full ? 2 : 1), 0, efficiency);
+    forward.kernel(depthwise * (full ? 2 : 1), 0, cudaCores);
     forward.stream(FORWARD_PASSES * bytes * (full ? 2 : 1));
-    double kernels = ((ConvNet) job.model).kernels();
+    double kernels = c.kernels();
     atLeast(forward, (full ? 2 : 1) * launchFloorSeconds(job, kernels));
     if (job.training) {
-      backward.kernel(2 * flops, 0, efficiency);
+      backward.kernel(2 * (flops - depthwise), 0, efficiency);
+      backward.kernel(2 * depthwise, 0, cudaCores);
       backward.stream(BACKWARD_PASSES * bytes);
       atLeast(backward, launchFloorSeconds(job, BACKWARD_KERNELS_PER_FORWARD * kernels));
     }
+  }
+
+  /**
+   * Depthwise convolutions as a share of the compute precision's peak: one filter per channel leaves no inner
+   * dimension for a tensor-core GEMM, so PyTorch runs them on CUDA cores (its own {@code conv_depthwise2d} kernels or
+   * cuDNN's grouped convolutions: "does use CUDA, but not CuDNN", PyTorch forums, "Using optimised depthwise
+   * convolutions", 2018) at the FP32 rate; Lu, Zhang &amp; Wang 2021 ("Optimizing Depthwise Separable Convolution
+   * Operations on GPUs", IEEE TPDS) find cuDNN's depthwise kernels 2–3× slower than what the hardware allows, and
+   * the backward pass slower still. Charged at {@link Efficiency#DEPTHWISE_RELATIVE} × {@link
+   * Efficiency#CUDA_CORE_GEMM} of the FP32 peak, at the sustained clock; their memory traffic is already in the
+   * element-wise passes.
+   */
+  static double depthwiseEfficiency(Job job) {
+    double peak = job.gpu.denseTflops(job.precision.compute());
+    double fp32 = job.gpu.denseTflops().getOrDefault(Precision.FP32, peak);
+    return Efficiency.DEPTHWISE_RELATIVE * Efficiency.CUDA_CORE_GEMM * job.sustainedClock * Math.min(1, fp32 / peak);
   }
 
   /**
@@ -366,7 +387,7 @@ final class ComputeModel {
     double stateBytes = job.precision.pureHalf() ? 2 : 4;
     double bytes = trainable * (job.precision.gradientBytes() + 2 * job.precision.weightBytes()
         + 2 * MemoryModel.optimizerBytesPerParameter(job, stateBytes));
-    return bytes / (job.gpu.memoryBandwidthGBps() * 1e9 * job.tuning.bandwidthEfficiency());
+    return bytes / (job.gpu.memoryBandwidthGBps() * 1e9 * job.bandwidthEfficiency());
   }
 
   /**
@@ -414,18 +435,16 @@ final class ComputeModel {
   private static StepTime inference(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
-    Roofline run = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
+    Roofline run = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.bandwidthEfficiency());
     ModelSpec model = job.model;
     double generated = 0;
     if (model instanceof Transformer t) {
       generated = transformerInference(job, t, run, hostPerLayer);
     } else if (model instanceof ConvNet c) {
-      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
-      double flops = c.forwardFlops(job.task.imageSize()) * job.microBatch;
-      double bytes = c.activationElements(job.task.imageSize()) * job.activationBytes * job.microBatch;
-      convolutions(job, run, unused, flops, bytes);
+      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.bandwidthEfficiency());
+      convolutions(job, c, run, unused);
     } else if (model instanceof Recurrent r) {
-      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.tuning.bandwidthEfficiency());
+      Roofline unused = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.bandwidthEfficiency());
       recurrent(job, r, run, unused);
     } else {
       Generic g = (Generic) model;
@@ -524,7 +543,7 @@ final class ComputeModel {
     double kv = t.kvDim();
     double weightBytes = servedBytesPerLayerWeight(job, t);
     Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
-        job.tuning.bandwidthEfficiency());
+        job.bandwidthEfficiency());
     for (double[] shape : layerShapes(t)) {
       double count = shape[2] * stageLayers;
       step.kernel(2 * b * shape[0] * shape[1] / tp * count,

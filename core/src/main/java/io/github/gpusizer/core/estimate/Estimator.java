@@ -37,7 +37,7 @@ public final class Estimator {
   /** The GPU estimated last and its {@link Efficiency#hopperClass}, shared the same way as {@link #lastFacts}. */
   private volatile GpuClass lastGpu;
 
-  private record GpuClass(Gpu gpu, boolean hopperClass) {}
+  private record GpuClass(Gpu gpu, boolean hopperClass, double sustainedClock) {}
 
   private Estimator(Tuning tuning) {
     this.tuning = tuning;
@@ -227,7 +227,7 @@ public final class Estimator {
     Job job = servingJob(task, hardware, layout);
     Transformer t = (Transformer) job.model;
     Roofline run = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
-        job.tuning.bandwidthEfficiency());
+        job.bandwidthEfficiency());
     ComputeModel.prefill(job, t, run, hostSecondsPerLayer(job));
     return new PassTime(run.computeSeconds, run.memorySeconds, run.hostSeconds,
         CommunicationModel.tensorParallelPass(job, job.microTokens()));
@@ -330,10 +330,12 @@ public final class Estimator {
     }
     GpuClass gpu = lastGpu;
     if (gpu == null || gpu.gpu() != hardware.gpu()) {
-      gpu = new GpuClass(hardware.gpu(), Efficiency.hopperClass(hardware.gpu()));
+      gpu = new GpuClass(hardware.gpu(), Efficiency.hopperClass(hardware.gpu()),
+          Efficiency.sustainedClock(hardware.gpu()));
       lastGpu = gpu;
     }
-    return new Job(task, hardware, layout, task.microBatch(), tuning, facts, gpu.hopperClass());
+    return new Job(task, hardware, layout, task.microBatch(), tuning, facts, gpu.hopperClass(),
+        gpu.sustainedClock());
   }
 
   private static MemoryEstimate memoryOf(Job job) {

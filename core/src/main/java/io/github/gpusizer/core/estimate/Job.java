@@ -41,6 +41,8 @@ final class Job {
   final Tuning tuning;
   /** {@link Efficiency#hopperClass} of the GPU. */
   final boolean hopperClass;
+  /** {@link Efficiency#sustainedClock} of the GPU: the share of its rated boost clock its power limit sustains. */
+  final double sustainedClock;
   /** What the task fixes for every estimate of it (parameter counts, adapter widths). */
   final ModelFacts facts;
   /** {@code model.parameters()}, counted once per task (a transformer counts them from its dimensions each time). */
@@ -51,18 +53,21 @@ final class Job {
   final double trainableParameters;
 
   Job(Task task, Hardware hardware, Layout layout, int microBatch, Tuning tuning) {
-    this(task, hardware, layout, microBatch, tuning, ModelFacts.of(task), Efficiency.hopperClass(hardware.gpu()));
+    this(task, hardware, layout, microBatch, tuning, ModelFacts.of(task), Efficiency.hopperClass(hardware.gpu()),
+        Efficiency.sustainedClock(hardware.gpu()));
   }
 
   /**
    * A job whose task's fixed quantities are {@code facts} (which must {@link ModelFacts#describes describe} it) on
-   * a GPU whose {@link Efficiency#hopperClass} is {@code hopperClass}.
+   * a GPU whose {@link Efficiency#hopperClass} is {@code hopperClass} and whose {@link Efficiency#sustainedClock} is
+   * {@code sustainedClock}.
    */
   Job(Task task, Hardware hardware, Layout layout, int microBatch, Tuning tuning, ModelFacts facts,
-      boolean hopperClass) {
+      boolean hopperClass, double sustainedClock) {
     this.tuning = tuning;
     this.facts = facts;
     this.hopperClass = hopperClass;
+    this.sustainedClock = sustainedClock;
     this.task = task;
     this.hardware = hardware;
     this.layout = layout;
@@ -99,6 +104,7 @@ final class Job {
     this.tuning = other.tuning;
     this.facts = other.facts;
     this.hopperClass = other.hopperClass;
+    this.sustainedClock = other.sustainedClock;
     this.task = other.task;
     this.hardware = other.hardware;
     this.layout = other.layout;
@@ -137,9 +143,20 @@ final class Job {
     return new Job(this, newMicroBatch);
   }
 
-  /** {@link Efficiency#gemm} of the GPU in the task's compute precision. */
+  /** {@link Efficiency#gemm} of the GPU in the task's compute precision, at the clock its power sustains. */
   double gemmEfficiency() {
-    return Efficiency.gemm(gpu, precision.compute(), hopperClass);
+    return Efficiency.gemm(gpu, precision.compute(), hopperClass) * sustainedClock;
+  }
+
+  /** The share of the datasheet memory bandwidth kernels reach: the caller's, else the GPU's memory type's. */
+  double bandwidthEfficiency() {
+    return tuning.bandwidthEfficiency().isPresent() ? tuning.bandwidthEfficiency().getAsDouble()
+        : Efficiency.bandwidth(gpu);
+  }
+
+  /** {@link Efficiency#convolution} of the GPU in the task's compute precision, at the clock its power sustains. */
+  double convolutionEfficiency() {
+    return Efficiency.convolution(gpu, precision.compute(), hopperClass) * sustainedClock;
   }
 
   /** Samples per optimizer step over all data-parallel ranks. */

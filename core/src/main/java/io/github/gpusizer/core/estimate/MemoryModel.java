@@ -384,7 +384,9 @@ final class MemoryModel {
    *       selective recomputation), the output projection's input (a copy: the heads are transposed back into
    *       {@code [b, s, q]}, so FlashAttention's saved output does not double as it) and a dropout mask;
    *   <li>MLP: its input (when trained), the activation's input (and for gated MLPs both branch outputs and the
-   *       product), the second matrix's input (when trained) and a dropout mask; times the active experts.
+   *       product), three more FFN-wide tensors for a tanh GELU written as element-wise operations
+   *       ({@link io.github.gpusizer.core.model.Activation#COMPOSED_TANH_GELU}), the second matrix's input (when
+   *       trained) and a dropout mask; times the active experts.
    * </ul>
    *
    * With e = 2, f = 4h, MHA, LayerNorm, dropout and everything trained this is exactly {@code 34h + 5as}.
@@ -401,13 +403,29 @@ final class MemoryModel {
     bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
     boolean mlpTrained = !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.MLP);
     double mlp = mlpTrained ? e * h : 0;
-    double activationTerms = (t.gatedMlp() ? 3 : 1) + (mlpTrained ? 1 : 0);
+    double activationTerms = (t.gatedMlp() ? 3 : 1) + (mlpTrained ? 1 : 0) + t.activation().extraSavedTensors();
     mlp += activationTerms * e * t.ffn();
     bytes += mlp * t.activeExperts();
     if (dropout) {
       bytes += h;
     }
     return bytes;
+  }
+
+  /**
+   * Bytes eager attention saves per score element: the softmax output, and with dropout its mask (1 B) and its
+   * output, which the probability-times-value matmul saves (Korthikanti et al.'s {@code 5as}: {@code 2 + 1 + 2}).
+   * Under autocast softmax runs in FP32 (torch.amp's "CUDA ops that can autocast to float32" list includes softmax),
+   * so its output takes 4 B and the matmul saves its own 16-bit cast of the probabilities: {@code 4 + 1 + 2} with
+   * dropout, {@code 4 + 2} without.
+   */
+  static double scoreBytes(Job job, boolean dropout) {
+    double e = job.activationBytes;
+    boolean autocast = job.precision.weightBytes() > job.computeBytes && e < 4;
+    if (autocast) {
+      return 4 + (dropout ? 1 : 0) + e;
+    }
+    return e + (dropout ? 1 + e : 0);
   }
 
   private static double attentionBytesPerToken(Job job, Transformer t, boolean keepScores, boolean qkvTrained,
@@ -425,7 +443,7 @@ final class MemoryModel {
     if (flash) {
       bytes += 4 * a; // FP32 log-sum-exp per head (Dao 2023, FlashAttention-2, Algorithm 1)
     } else if (keepScores) {
-      bytes += e * a * s + (dropout ? (1 + e) * a * s : 0);
+      bytes += scoreBytes(job, dropout) * a * s;
     }
     if (flash) {
       bytes += e * q; // FlashAttention's backward needs its output O

@@ -21,6 +21,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * @param referenceResolution image side in pixels the two figures above are for
  * @param kernels GPU kernels one forward pass of a batch launches in eager PyTorch (every convolution, norm,
  *     activation, pooling and linear layer); 0 when not known, which charges no launch floor
+ * @param depthwiseFlopsAtReference the part of {@code forwardFlopsAtReference} in depthwise convolutions (one
+ *     filter per channel, as in MobileNet, EfficientNet and ConvNeXt), which cannot use tensor cores; 0 when none
  */
 public record ConvNet(
     String name,
@@ -28,7 +30,8 @@ public record ConvNet(
     double forwardFlopsAtReference,
     long activationElementsAtReference,
     int referenceResolution,
-    int kernels) implements ModelSpec {
+    int kernels,
+    double depthwiseFlopsAtReference) implements ModelSpec {
 
   public ConvNet {
     checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
@@ -39,17 +42,31 @@ public record ConvNet(
         "%s: activation elements must be > 0, was %s", name, activationElementsAtReference);
     checkArgument(referenceResolution > 0, "%s: reference resolution must be > 0 px, was %s", name, referenceResolution);
     checkArgument(kernels >= 0, "%s: kernels per forward pass must be >= 0 (0: not known), was %s", name, kernels);
+    checkArgument(depthwiseFlopsAtReference >= 0 && depthwiseFlopsAtReference <= forwardFlopsAtReference,
+        "%s: depthwise FLOPs must be in 0..%s (the forward FLOPs), was %s", name, forwardFlopsAtReference,
+        depthwiseFlopsAtReference);
+  }
+
+  /** A network without depthwise convolutions. */
+  public ConvNet(String name, long parameters, double forwardFlopsAtReference, long activationElementsAtReference,
+                 int referenceResolution, int kernels) {
+    this(name, parameters, forwardFlopsAtReference, activationElementsAtReference, referenceResolution, kernels, 0);
   }
 
   /** A network whose kernel count is not known (no launch floor is charged for it). */
   public ConvNet(String name, long parameters, double forwardFlopsAtReference, long activationElementsAtReference,
                  int referenceResolution) {
-    this(name, parameters, forwardFlopsAtReference, activationElementsAtReference, referenceResolution, 0);
+    this(name, parameters, forwardFlopsAtReference, activationElementsAtReference, referenceResolution, 0, 0);
   }
 
   /** Forward FLOPs per sample at an image side of {@code resolution} pixels (scales with the area). */
   public double forwardFlops(int resolution) {
     return forwardFlopsAtReference * areaRatio(resolution);
+  }
+
+  /** Depthwise-convolution FLOPs per sample at an image side of {@code resolution} pixels. */
+  public double depthwiseFlops(int resolution) {
+    return depthwiseFlopsAtReference * areaRatio(resolution);
   }
 
   /** Activation elements per sample at an image side of {@code resolution} pixels. */

@@ -151,7 +151,17 @@ public final class HuggingFaceConfig {
         .vocab(c.requirePositiveInt("vocab_size", why))
         .maxPositions(c.positiveInt("n_positions").orElse(defaultPositions))
         .norm(Norm.LAYER_NORM).positions(Positions.LEARNED).bias(true)
-        .tiedEmbeddings(c.bool("tie_word_embeddings", tied));
+        .tiedEmbeddings(c.bool("tie_word_embeddings", tied))
+        .activation(activation(c, "activation_function", "gelu_new"));
+  }
+
+  /**
+   * The activation's implementation from a config's activation name (transformers' {@code ACT2FN}): {@code gelu_new}
+   * is {@code NewGELUActivation}, the tanh approximation in Python operations; every other name maps to one fused
+   * kernel ({@code gelu} and {@code gelu_pytorch_tanh} to {@code F.gelu}, {@code silu}, {@code relu}).
+   */
+  private static Activation activation(JsonConfig c, String key, String absent) {
+    return "gelu_new".equals(c.string(key).orElse(absent)) ? Activation.COMPOSED_TANH_GELU : Activation.FUSED;
   }
 
   /** {@code a × b} as an FFN width, which must fit an int. */
@@ -175,7 +185,8 @@ public final class HuggingFaceConfig {
         .maxPositions(c.positiveInt("max_position_embeddings").orElse(512))
         .typeVocab(c.positiveInt("type_vocab_size").orElse(2))
         .norm(Norm.LAYER_NORM).positions(Positions.LEARNED).bias(true).pooler(true)
-        .tiedEmbeddings(true); // BertModel has no output head
+        .tiedEmbeddings(true) // BertModel has no output head
+        .activation(activation(c, "hidden_act", "gelu"));
   }
 
   private static Transformer.Builder t5(JsonConfig c, String name, String type) {

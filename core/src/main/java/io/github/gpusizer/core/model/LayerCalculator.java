@@ -69,6 +69,8 @@ final class LayerCalculator {
   private final Set<Shape> unsaved = Collections.newSetFromMap(new IdentityHashMap<>());
   private long parameters;
   private long macs;
+  /** The share of {@link #macs} in depthwise convolutions (one filter per channel). */
+  private long depthwiseMacs;
   private long activations;
   /** Operators that write an output: convolutions, norms, activations, pooling, linear layers, attention. */
   private int kernels;
@@ -115,6 +117,10 @@ final class LayerCalculator {
     return activations;
   }
 
+  long depthwiseMacs() {
+    return depthwiseMacs;
+  }
+
   /** A convolution with "same" padding ({@code (k − 1) / 2}) for odd kernels and none for even ones (patchify). */
   LayerCalculator conv(int out, int kernel, int stride, boolean bias) {
     return conv(out, kernel, stride, kernel % 2 == 1 ? (kernel - 1) / 2 : 0, 1, bias);
@@ -122,7 +128,10 @@ final class LayerCalculator {
 
   /** A depthwise convolution: one filter per channel ({@code groups = channels}). */
   LayerCalculator depthwise(int kernel, int stride, boolean bias) {
-    return conv(shape.channels(), kernel, stride, (kernel - 1) / 2, shape.channels(), bias);
+    long before = macs;
+    conv(shape.channels(), kernel, stride, (kernel - 1) / 2, shape.channels(), bias);
+    depthwiseMacs = addExact(depthwiseMacs, macs - before);
+    return this;
   }
 
   /** {@code out} filters of {@code kernel × kernel} over {@code in / groups} channels each. */
@@ -303,6 +312,6 @@ final class LayerCalculator {
 
   /** The result as a {@link ConvNet} at the given reference resolution (FLOPs = 2 × MACs). */
   ConvNet toConvNet(String name, int referenceResolution) {
-    return new ConvNet(name, parameters, 2.0 * macs, activations, referenceResolution, kernels);
+    return new ConvNet(name, parameters, 2.0 * macs, activations, referenceResolution, kernels, 2.0 * depthwiseMacs);
   }
 }

@@ -244,7 +244,8 @@ public final class Presets {
     p.put("gpt-j-6b", new Preset(Transformer.builder("gpt-j-6b")
             .layers(28).hidden(4096).heads(16).ffn(16384).vocab(50400).maxPositions(2048)
             .norm(Norm.LAYER_NORM).positions(Positions.ROTARY).bias(false)
-            .extraBiases(BiasSite.MLP, BiasSite.LM_HEAD).parallelBlock(true).tiedEmbeddings(false).build(),
+            .extraBiases(BiasSite.MLP, BiasSite.LM_HEAD).parallelBlock(true).tiedEmbeddings(false)
+            .activation(Activation.COMPOSED_TANH_GELU).build(), // config: "gelu_new"
         "GPT-J-6B (huggingface.co/EleutherAI/gpt-j-6b config.json; Hugging Face GPTJForCausalLM: one LayerNorm per"
             + " parallel block, bias-free attention, MLP and lm_head biases); 6,050,882,784 parameters as counted"
             + " for the PyTorch model (the card's 6,053,381,344 is mesh-transformer-jax's count)"));
@@ -279,7 +280,7 @@ public final class Presets {
 
   private static Transformer gpt2(String name, int layers, int hidden, int heads) {
     return Transformer.builder(name).layers(layers).hidden(hidden).heads(heads).vocab(50257).maxPositions(1024)
-        .tiedEmbeddings(true).build();
+        .tiedEmbeddings(true).activation(Activation.COMPOSED_TANH_GELU).build(); // config: "gelu_new"
   }
 
   private static String gpt2Source(String repo, String params, String keras) {

@@ -51,6 +51,7 @@ import java.util.Arrays;
  * @param melBins mel-spectrogram bins an audio encoder's convolutional front-end reads: two kernel-3 {@code Conv1d}
  *     with biases, {@code melBins → hidden} and {@code hidden → hidden} (Whisper's {@code conv1}, {@code conv2}); 0
  *     for a model that reads tokens
+ * @param activation how the MLP activation is implemented, which sets what it keeps for the backward pass
  */
 public record Transformer(
     String name,
@@ -77,7 +78,8 @@ public record Transformer(
     boolean parallelBlock,
     int relativeAttentionBuckets,
     int encoderPositions,
-    int melBins) implements ModelSpec {
+    int melBins,
+    Activation activation) implements ModelSpec {
 
   /**
    * T5's default number of relative position buckets ({@code relative_attention_num_buckets = 32} in Hugging Face's
@@ -95,8 +97,9 @@ public record Transformer(
       int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
       Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
       ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets, int encoderPositions,
-      int melBins) {
+      int melBins, Activation activation) {
     checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
+    checkNotNull(activation, "activation");
     checkNotNull(stack, "stack");
     checkArgument(layers > 0, "%s: layers must be > 0, was %s", name, layers);
     checkArgument(stack == Stack.ENCODER_DECODER ? decoderLayers > 0 : decoderLayers == 0,
@@ -154,11 +157,24 @@ public record Transformer(
     this.relativeAttentionBuckets = relativeAttentionBuckets;
     this.encoderPositions = encoderPositions;
     this.melBins = melBins;
+    this.activation = activation;
     try {
       TransformerParameters.count(this, experts);
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(name + ": the parameter count of these dimensions overflows a long", e);
     }
+  }
+
+  /** The constructor before {@code activation} existed: a fused activation. */
+  public Transformer(
+      String name, Stack stack, int layers, int decoderLayers, int hidden, int heads, int kvHeads, int headDim,
+      int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
+      Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
+      ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets, int encoderPositions,
+      int melBins) {
+    this(name, stack, layers, decoderLayers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, gatedMlp,
+        tiedEmbeddings, bias, norm, positions, typeVocab, pooler, experts, activeExperts, extraBiases, parallelBlock,
+        relativeAttentionBuckets, encoderPositions, melBins, Activation.FUSED);
   }
 
   /** The constructor before {@code encoderPositions} and {@code melBins} existed: neither (a token-input model). */
@@ -169,7 +185,7 @@ public record Transformer(
       ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets) {
     this(name, stack, layers, decoderLayers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, gatedMlp,
         tiedEmbeddings, bias, norm, positions, typeVocab, pooler, experts, activeExperts, extraBiases, parallelBlock,
-        relativeAttentionBuckets, 0, 0);
+        relativeAttentionBuckets, 0, 0, Activation.FUSED);
   }
 
   /**
@@ -200,7 +216,8 @@ public record Transformer(
         .tiedEmbeddings(tiedEmbeddings).bias(bias).norm(norm).positions(positions).typeVocab(typeVocab)
         .pooler(pooler).experts(experts).activeExperts(activeExperts)
         .extraBiases(extraBiases.toArray(new BiasSite[0])).parallelBlock(parallelBlock)
-        .relativeAttentionBuckets(relativeAttentionBuckets).encoderPositions(encoderPositions).melBins(melBins);
+        .relativeAttentionBuckets(relativeAttentionBuckets).encoderPositions(encoderPositions).melBins(melBins)
+        .activation(activation);
   }
 
   /**
@@ -258,6 +275,7 @@ public record Transformer(
     private int relativeAttentionBuckets = -1;
     private int encoderPositions;
     private int melBins;
+    private Activation activation = Activation.FUSED;
 
     private Builder(String name) {
       this.name = name;
@@ -294,6 +312,8 @@ public record Transformer(
     public Builder encoderPositions(int v) { this.encoderPositions = v; return this; }
     /** Mel bins of an audio front-end of two kernel-3 convolutions (Whisper); none (token input) by default. */
     public Builder melBins(int v) { this.melBins = v; return this; }
+    /** How the MLP activation is implemented; {@link Activation#FUSED} by default. */
+    public Builder activation(Activation v) { this.activation = v; return this; }
 
     /**
      * Builds the transformer; the builder is unchanged and may build again.
@@ -313,7 +333,7 @@ public record Transformer(
           Integer.MAX_VALUE, hidden);
       return new Transformer(name, stack, layers, decoderLayers, hidden, heads, kvHeads > 0 ? kvHeads : heads, dim,
           ffn > 0 ? ffn : 4 * hidden, vocab, maxPositions, gatedMlp, tiedEmbeddings, bias, norm, positions, typeVocab,
-          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets, encoderPositions, melBins);
+          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets, encoderPositions, melBins, activation);
     }
   }
 }

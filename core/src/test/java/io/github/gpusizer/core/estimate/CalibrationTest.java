@@ -48,6 +48,8 @@ class CalibrationTest {
    * lambdal/deeplearning-benchmark@0551cb70ffdc155dc4cb2c10dddebb65651c3883:pytorch/pytorch-train-throughput-fp16.csv.
    */
   static final double LAMBDA_A100_80GB_SXM4_RESNET50 = 1582;
+  /** Lambda's BERT-large SQuAD FP16 fine-tuning throughput on "A100 80GB SXM4", sequences/s (same CSV). */
+  static final double LAMBDA_A100_80GB_SXM4_BERT_LARGE_SQUAD = 152;
   private static final ImmutableMap<String, ImmutableMap<String, String>> ROWS = load("calibration.tsv");
   /** Measurements made for this project on an H200 (measurements/h200.tsv, script beside it). */
   private static final ImmutableMap<String, ImmutableMap<String, String>> OWN = load("measurements/h200.tsv");
@@ -141,8 +143,9 @@ class CalibrationTest {
     assertThat(speedWithin * denominator).isGreaterThan((long) speed.size() * numerator - 1);
   }
 
+  /** A memory case by its band; the ratios of two predictions (no band) are speeds. */
   private static boolean isMemory(Case c) {
-    return c.quantity().contains("GB") || c.quantity().contains("MiB");
+    return c.subject().map(s -> s.quantity() == ErrorBands.Quantity.MEMORY).orElse(false);
   }
 
   /** A case with a band and its prediction, computed once. */
@@ -167,8 +170,9 @@ class CalibrationTest {
 
   @Test
   void every_case_but_the_ratio_of_two_predictions_belongs_to_an_error_band() {
+    // the ratios within Lambda's one suite (a ratio of two predictions, which no band describes)
     assertThat(cases().stream().filter(c -> c.subject().isEmpty()).map(Case::quantity))
-        .containsExactly("H100 / A100-80GB speed, one suite (A100 1582)");
+        .hasSize(8).allMatch(q -> q.contains(" / A100-80GB") && q.contains("one suite"));
   }
 
   @Test
@@ -270,19 +274,18 @@ class CalibrationTest {
   @Test
   void bert_large_fp32_on_a_16gb_v100_fits_micro_batch_8_but_not_16() {
     // GIVEN BERT-large pre-training phase 1 in FP32 with LAMB at sequence length 128 (TF1 NGC 20.06)
-    Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(8).globalBatch(65536).sequenceLength(128)
+    Task task = Task.pretraining(TestModels.BERT_LARGE_TF1).microBatch(8).globalBatch(65536).sequenceLength(128)
         .precision(PrecisionMode.FP32).optimizer(Optimizer.LAMB).flashAttention(false).build();
     // WHEN the largest micro-batch that fits on a V100-SXM2-16GB is searched
     int largest = ESTIMATOR.maxMicroBatch(task, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single());
-    // THEN it is at least the 8 that ran (dle_bertL_tf1_V100_16_fp32_seq128_memfit: 8 fits, 16 runs out of memory);
-    // TensorFlow 1 keeps about twice PyTorch's activations (unfused GELU, LayerNorm and dropout), so the PyTorch
-    // model's answer may reach twice the measured boundary, and a little more since the allocator cache yields to
-    // the tensors near the card's capacity (TensorFlow's BFC allocator is not modelled): a documented miss
-    // (CALIBRATION.md).
+    // THEN it is at least the 8 that ran (dle_bertL_tf1_V100_16_fp32_seq128_memfit: 8 fits, 16 runs out of memory).
+    // The model counts TF1's GELU written in TensorFlow operations (BERT_LARGE_TF1: 23, was 36 with a fused GELU);
+    // TF1's float dropout masks, its composed LayerNorm and the FP32 gradient-accumulation buffer are not modelled,
+    // so the answer still lies above the boundary, within 1.5x of it: a documented miss (CALIBRATION.md).
     System.out.println("dle_bertL_tf1_V100_16_fp32_seq128_memfit: largest micro-batch predicted " + largest
         + ", measured 8 fits / 16 OOM");
     assertThat(ROWS.get("dle_bertL_tf1_V100_16_fp32_seq128_memfit").get("value")).isEqualTo("8 / 16");
-    assertThat(largest).isBetween(8, 5 * 16 / 2);
+    assertThat(largest).isBetween(8, 3 * 16 / 2);
   }
 
   static List<Case> cases() {
@@ -291,7 +294,11 @@ class CalibrationTest {
     cases.add(cnnTraining("dle_rn50_pyt_1xA100_80_amp", TestGpus.A100_SXM4_80GB, 256, PrecisionMode.FP16_MIXED));
     cases.add(cnnTraining("dle_rn50_pyt_1xV100_16_amp", TestGpus.V100_SXM2_16GB, 256, PrecisionMode.FP16_MIXED));
     cases.add(cnnTraining("dle_rn50_pyt_1xV100_16_fp32", TestGpus.V100_SXM2_16GB, 112, PrecisionMode.FP32));
-    cases.add(cnnTraining("lambda_rn50_rtx4090_fp16", TestGpus.RTX_4090, 448, PrecisionMode.FP16_MIXED));
+    // Lambda's suite runs 0.64x NVIDIA's own scripts on the A100 (1,582 vs 2,470 images/s): the absolute RTX 4090
+    // figure carries the same suite effect (a documented miss, CALIBRATION.md); its ratio to the suite's A100 below
+    // tests the GPU model.
+    cases.add(cnnTraining("lambda_rn50_rtx4090_fp16", TestGpus.RTX_4090, 448, PrecisionMode.FP16_MIXED)
+        .withBound(0.35));
     // Lambda's suite runs ResNet-50 far below NVIDIA's own scripts: its A100 80GB SXM4 figure is 1,582 images/s
     // (pytorch-train-throughput-fp16.csv, same file and column) against DeepLearningExamples' 2,470. The absolute H100
     // figure is a documented miss (CALIBRATION.md); the H100/A100 ratio within the one suite is checked instead.
@@ -307,6 +314,38 @@ class CalibrationTest {
               .samplesPerSecond()
               / ESTIMATOR.estimate(a100, Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single()).performance()
               .samplesPerSecond(), THROUGHPUT_BOUND));
+    }
+    // Within Lambda's one suite (the same CSV, same column), each card's speed over its A100 80GB SXM4 figure: what the
+    // suite's own overheads do to every card alike cancels, so the ratio tests the GPU model (GeForce, power limits).
+    cases.add(lambdaRatio("lambda_rn50_rtx4090_fp16", "RTX 4090 / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.RTX_4090, 1301.0 / LAMBDA_A100_80GB_SXM4_RESNET50, false));
+    // The suite's own per-image overhead pulls every ratio towards 1 (its H100 / A100 is 1.65 where the model says
+    // 1.86): the slow cards' ratios read high by about as much, hence 30% (CALIBRATION.md).
+    cases.add(lambdaRatio("lambda_rn50_rtx3090_fp16", "RTX 3090 / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.RTX_3090, value("lambda_rn50_rtx3090_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false)
+        .withBound(0.30));
+    cases.add(lambdaRatio("lambda_rn50_a10_fp16", "A10 / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.A10, value("lambda_rn50_a10_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false).withBound(0.30));
+    // Power-limited data-centre boards in the same suite: the A100 at 250 W and the H100 PCIe at 350 W.
+    cases.add(lambdaRatio("lambda_rn50_a100pcie40_fp16", "A100 PCIe 250 W / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.A100_PCIE_40GB, value("lambda_rn50_a100pcie40_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false));
+    cases.add(lambdaRatio("lambda_rn50_h100pcie_fp16", "H100 PCIe 350 W / A100-80GB ResNet-50, one suite (A100 1582)",
+        TestGpus.H100_PCIE, value("lambda_rn50_h100pcie_fp16") / LAMBDA_A100_80GB_SXM4_RESNET50, false));
+    cases.add(lambdaRatio("lambda_bertL_squad_rtx4090_fp16", "RTX 4090 / A100-80GB BERT-L SQuAD, one suite (A100 152)",
+        TestGpus.RTX_4090, value("lambda_bertL_squad_rtx4090_fp16") / LAMBDA_A100_80GB_SXM4_BERT_LARGE_SQUAD, true));
+    cases.add(lambdaRatio("lambda_bertL_squad_a10_fp16", "A10 / A100-80GB BERT-L SQuAD, one suite (A100 152)",
+        TestGpus.A10, value("lambda_bertL_squad_a10_fp16") / LAMBDA_A100_80GB_SXM4_BERT_LARGE_SQUAD, true));
+    // ---- depthwise-separable CNNs (NVIDIA DeepLearningExamples EfficientNet, PyTorch 21.03, NHWC, RMSprop).
+    // Batch per GPU is not restated in the README: 256 on the A100 80GB and 128 on the V100 16GB are assumed.
+    {
+      ModelSpec b0 = io.github.gpusizer.core.model.Presets.get("efficientnet-b0");
+      // AMP on the A100: the element-wise work of MBConv blocks (SiLU, squeeze-excitation, batch norm over 6x
+      // expanded tensors) runs slower than the streaming rate the model charges: a documented miss (CALIBRATION.md).
+      cases.add(cnnTraining("dle_effb0_pyt_1xA100_80_amp", b0, TestGpus.A100_SXM4_80GB, 256,
+          PrecisionMode.FP16_MIXED).withBound(0.45));
+      cases.add(cnnTraining("dle_effb0_pyt_1xV100_16_amp", b0, TestGpus.V100_SXM2_16GB, 128,
+          PrecisionMode.FP16_MIXED));
+      cases.add(cnnTraining("dle_effb0_pyt_1xV100_16_fp32", b0, TestGpus.V100_SXM2_16GB, 128, PrecisionMode.FP32));
     }
     {
       // MLPerf v2.1: 35 epochs of ImageNet-1k (1,281,167 images) in 28.69 min wall clock on 8 A100: 26,048 img/s
@@ -336,7 +375,7 @@ class CalibrationTest {
           Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single(), THROUGHPUT_BOUND, false));
     }
     {
-      Task task = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(16).globalBatch(65536).sequenceLength(128)
+      Task task = Task.pretraining(TestModels.BERT_LARGE_TF1).microBatch(16).globalBatch(65536).sequenceLength(128)
           .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.LAMB).flashAttention(false).build();
       // TensorFlow 1's automatic mixed precision: a documented miss (CALIBRATION.md). The same suite's FP32 figure
       // (notes: 39.43 sequences/s at micro-batch 8) is predicted well, so the miss is TF1's AMP graph, not BERT.
@@ -345,6 +384,13 @@ class CalibrationTest {
       Task fp32 = task.toBuilder().microBatch(8).precision(PrecisionMode.FP32).build();
       cases.add(throughput("dle_bertL_tf1_1xV100_16_amp_seq128", "sequences/s per GPU, FP32 mbs 8 (notes)", 39.43,
           fp32, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(), THROUGHPUT_BOUND, false));
+    }
+    {
+      // SQuAD v1.1 fine-tuning (run_squad.py, BertForQuestionAnswering, AMP, no fused attention in 21.11).
+      Task task = Task.fullFineTuning(TestModels.BERT_LARGE).microBatch(32).sequenceLength(384)
+          .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.ADAMW).flashAttention(false).build();
+      cases.add(throughput("dle_bertL_squad_pyt_1xA100_80_amp_seq384", "sequences/s per GPU", task,
+          Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single(), THROUGHPUT_BOUND, false));
     }
     {
       Task task = Task.fullFineTuning(TestModels.BERT_LARGE).microBatch(4).sequenceLength(512)
@@ -474,7 +520,8 @@ class CalibrationTest {
       // Hugging Face GPT-2: a Python tanh-GELU (four extra saved tensors per MLP) and an FP32 residual stream under
       // autocast make it heavier and slower than the kernels the model assumes: documented misses (CALIBRATION.md).
       Transformer gpt2Medium = Transformer.builder("gpt2-medium").layers(24).hidden(1024).heads(16).vocab(50257)
-          .maxPositions(1024).tiedEmbeddings(true).build();
+          .maxPositions(1024).tiedEmbeddings(true)
+          .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build(); // HF "gelu_new"
       Task task = Task.pretraining(gpt2Medium).microBatch(8).sequenceLength(1024)
           .precision(PrecisionMode.BF16_MIXED).build();
       cases.add(new Case("h200_gpt2m_bf16_bs8_tps", "tokens/s per GPU", value("h200_gpt2m_bf16_bs8_tps"),
@@ -519,7 +566,8 @@ class CalibrationTest {
       cases.add(allocated("h200_bertL_bf16_b64_s128_mem", "GB allocated", value("h200_bertL_bf16_b64_s128_mem"),
           bert, h200).withBound(0.25));
       Transformer gpt2 = Transformer.builder("gpt2").layers(12).hidden(768).heads(12).vocab(50257)
-          .maxPositions(1024).tiedEmbeddings(true).build();
+          .maxPositions(1024).tiedEmbeddings(true)
+          .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build(); // HF "gelu_new"
       Task gpt2Task = Task.pretraining(gpt2).microBatch(8).sequenceLength(1024).precision(PrecisionMode.BF16_MIXED)
           .build();
       cases.add(new Case("h200_gpt2s_bf16_b8_tps", "tokens/s per GPU", value("h200_gpt2s_bf16_b8_tps"),
@@ -546,7 +594,28 @@ class CalibrationTest {
   }
 
   private static Case cnnTraining(String row, Gpu gpu, int batch, PrecisionMode precision) {
-    Task task = Task.pretraining(TestModels.RESNET50).microBatch(batch).precision(precision)
+    return cnnTraining(row, TestModels.RESNET50, gpu, batch, precision);
+  }
+
+  /**
+   * A card's speed over the A100 80GB SXM4's within Lambda's suite: ResNet-50 training (AMP, micro-batch 256 on
+   * both, which leaves every kernel large) or BERT-large SQuAD fine-tuning (AMP, sequence 384, micro-batch 16 on both,
+   * which fits a 24 GB card; Lambda's own batch sizes differ per card, the ratio hardly depends on them).
+   */
+  private static Case lambdaRatio(String row, String quantity, Gpu gpu, double measured, boolean bert) {
+    Task task = bert
+        ? Task.fullFineTuning(TestModels.BERT_LARGE).microBatch(16).sequenceLength(384)
+            .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.ADAMW).flashAttention(false).build()
+        : Task.pretraining(TestModels.RESNET50).microBatch(256).precision(PrecisionMode.FP16_MIXED)
+            .optimizer(Optimizer.SGD_MOMENTUM).build();
+    return new Case(row, quantity, measured,
+        () -> ESTIMATOR.estimate(task, Hardware.single(gpu), Layout.single()).performance().samplesPerSecond()
+            / ESTIMATOR.estimate(task, Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single()).performance()
+            .samplesPerSecond(), THROUGHPUT_BOUND);
+  }
+
+  private static Case cnnTraining(String row, ModelSpec model, Gpu gpu, int batch, PrecisionMode precision) {
+    Task task = Task.pretraining(model).microBatch(batch).precision(precision)
         .optimizer(Optimizer.SGD_MOMENTUM).build();
     return new Case(row, "images/s per GPU", value(row),
         () -> ESTIMATOR.estimate(task, Hardware.single(gpu), Layout.single()).performance().samplesPerSecond(),

@@ -61,6 +61,37 @@ final class TestGpus {
       ImmutableSet.of());
 
   /**
+   * NVIDIA Ampere GA102 GPU architecture whitepaper (2020), GeForce RTX 3090: 35.6 FP32 and TF32, 71 FP16/BF16 with
+   * FP32 accumulate (142 with FP16 accumulate), 284 INT8; 936 GB/s GDDR6X; 350 W; 82 SMs.
+   */
+  static final Gpu RTX_3090 = new Gpu("rtx-3090", "NVIDIA GeForce RTX 3090", ImmutableList.of("3090"), Vendor.NVIDIA,
+      "Ampere", Optional.of(new ComputeCapability(8, 6)), 2020, DataSize.ofGiB(24), MemoryType.GDDR6X, 936,
+      ImmutableMap.of(Precision.FP32, 35.6, Precision.TF32, 35.6, Precision.FP16, 71.0, Precision.BF16, 71.0,
+          Precision.INT8, 284.0),
+      OptionalDouble.of(142.0), true, FormFactor.CONSUMER, 0, OptionalInt.of(4), 350, OptionalInt.of(82),
+      Optional.of(CudaVersion.parse("11.1")), Optional.empty(), "NVIDIA Ampere GA102 GPU architecture whitepaper",
+      ImmutableSet.of());
+
+  /** NVIDIA A100 Tensor Core GPU datasheet (2020, 40GB PCIe column): the SXM4 chip and peaks at 250 W, 1555 GB/s. */
+  static final Gpu A100_PCIE_40GB = gpu("a100-pcie-40gb", "NVIDIA A100-PCIE-40GB", "Ampere", 8, 0, 2020, 40,
+      MemoryType.HBM2, 1555,
+      Map.of(Precision.FP64, 9.7, Precision.FP32, 19.5, Precision.TF32, 156.0, Precision.FP16, 312.0,
+          Precision.BF16, 312.0, Precision.INT8, 624.0),
+      FormFactor.PCIE, 0, 4, 250, 108, "11.0", "NVIDIA A100 Tensor Core GPU datasheet (2020), PCIe 40GB column");
+
+  /** NVIDIA H100 Tensor Core GPU datasheet (2023, PCIe column): 51.2 FP32, 756 FP16/BF16 dense, 2.0 TB/s, 350 W. */
+  static final Gpu H100_PCIE = gpu("h100-pcie", "NVIDIA H100 PCIe", "Hopper", 9, 0, 2022, 80, MemoryType.HBM2E, 2000,
+      Map.of(Precision.FP64, 25.6, Precision.FP32, 51.2, Precision.TF32, 378.0, Precision.FP16, 756.0,
+          Precision.BF16, 756.0, Precision.FP8, 1513.0, Precision.INT8, 1513.0),
+      FormFactor.PCIE, 0, 5, 350, 114, "11.8", "NVIDIA H100 Tensor Core GPU datasheet (2023), PCIe column");
+
+  /** NVIDIA A10 Tensor Core GPU datasheet (2021): 31.2 FP32, 62.5 TF32, 125 FP16/BF16 dense, 600 GB/s, 150 W. */
+  static final Gpu A10 = gpu("a10", "NVIDIA A10", "Ampere", 8, 6, 2021, 24, MemoryType.GDDR6, 600,
+      Map.of(Precision.FP32, 31.2, Precision.TF32, 62.5, Precision.FP16, 125.0, Precision.BF16, 125.0,
+          Precision.INT8, 250.0),
+      FormFactor.PCIE, 0, 4, 150, 72, "11.1", "NVIDIA A10 Tensor Core GPU datasheet (2021)");
+
+  /**
    * NVIDIA H100 Tensor Core GPU datasheet (2023, SXM column): 67 FP32, 494.7 TF32, 989.4 BF16/FP16, 1978.9 FP8 dense
    * (half the sparse figures), 3.35 TB/s, NVLink 900 GB/s, 700 W.
    */

@@ -27,6 +27,15 @@ final class TestModels {
   /** BERT-large as NVIDIA DeepLearningExamples pads it: 24 layers, 1024 wide, 16 heads, vocabulary 30528. */
   static final Transformer BERT_LARGE_DLE = bert(30528);
 
+  /**
+   * The same BERT-large as NVIDIA's TensorFlow 1 scripts run it: Google's {@code modeling.py} writes GELU as the tanh
+   * approximation in TensorFlow operations ({@code cdf = 0.5 * (1.0 + tf.tanh(...)); return x * cdf}), whose
+   * intermediates the graph keeps for the backward pass (NVIDIA/DeepLearningExamples
+   * TensorFlow/LanguageModeling/BERT/modeling.py, {@code gelu}).
+   */
+  static final Transformer BERT_LARGE_TF1 = BERT_LARGE_DLE.toBuilder()
+      .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build();
+
   /** BERT-large uncased as Hugging Face ships it: vocabulary 30522. */
   static final Transformer BERT_LARGE = bert(30522);
 

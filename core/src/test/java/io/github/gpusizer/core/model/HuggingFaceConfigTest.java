@@ -71,6 +71,28 @@ class HuggingFaceConfigTest {
   }
 
   @Test
+  void gelu_new_is_read_as_the_composed_tanh_gelu_and_other_activations_as_fused() throws IOException {
+    // GIVEN a GPT-2 config with transformers' "gelu_new" (NewGELUActivation) and one with the fused "gelu_pytorch_tanh"
+    Path composed = write("""
+        {"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12, "vocab_size": 50257,
+         "activation_function": "gelu_new"}
+        """);
+    Path fused = write("""
+        {"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12, "vocab_size": 50257,
+         "activation_function": "gelu_pytorch_tanh"}
+        """);
+    Path bert = write("""
+        {"model_type": "bert", "hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
+         "intermediate_size": 4096, "vocab_size": 30522, "hidden_act": "gelu"}
+        """);
+    // WHEN read THEN only gelu_new keeps its intermediates; the parameter count does not depend on it
+    assertThat(HuggingFaceConfig.read(composed).activation()).isEqualTo(Activation.COMPOSED_TANH_GELU);
+    assertThat(HuggingFaceConfig.read(fused).activation()).isEqualTo(Activation.FUSED);
+    assertThat(HuggingFaceConfig.read(bert).activation()).isEqualTo(Activation.FUSED);
+    assertThat(HuggingFaceConfig.read(composed).parameters()).isEqualTo(HuggingFaceConfig.read(fused).parameters());
+  }
+
+  @Test
   void llama_attention_bias_adds_q_k_v_and_output_biases() throws IOException {
     Path config = write("""
         {"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
