@@ -9,7 +9,8 @@ import java.util.TreeSet;
  * {@link #DENSE_GPUS} GPUs, where each added GPU changes the time a lot; beyond that steps of at most
  * {@link #STEP} (a quarter more each time), well inside the estimator's ±25 % accuracy on throughput
  * (core/CALIBRATION.md); plus the counts whose GPUs divide the global batch, so that data parallelism need not
- * round it. The largest count allowed is always included.
+ * round it, and the powers of two, which pipeline stages split into equal groups. The largest count allowed is
+ * always included.
  */
 final class InstanceCounts {
   /** Every count up to this many GPUs: one 8-GPU server's worth, the common largest node. */
@@ -44,6 +45,10 @@ final class InstanceCounts {
     }
     if (max >= 1) {
       counts.add(max);
+    }
+    // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes)
+    for (long p = 1; p <= max; p *= 2) {
+      counts.add((int) p);
     }
     if (globalBatch > 0) {
       // a data-parallel degree that divides the global batch; divisors found up to its square root

@@ -267,6 +267,7 @@ final class LayoutSearch {
           if (dp == 1 && zero != ZeroStage.NONE) {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
+          boolean riskyFound = false;
           for (int mb : microBatches) {
             MemoryEstimate m = reference ? memory(hw, tp, pp, zero, ck, mb).fitting()
                 : fitting(hw, tp, pp, zero, ck, mb);
@@ -277,8 +278,14 @@ final class LayoutSearch {
             if (mb > task.microBatch() && !sure) {
               continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
             }
-            (sure ? recipes : risky).add(new Recipe(tp, pp, zero, ck, mb));
-            break; // the largest micro-batch that fits is the fastest of this recipe
+            if (sure) {
+              recipes.add(new Recipe(tp, pp, zero, ck, mb));
+              break; // the largest micro-batch that surely fits is the fastest safe one of this recipe
+            }
+            if (!riskyFound) {
+              risky.add(new Recipe(tp, pp, zero, ck, mb));
+              riskyFound = true; // and a smaller micro-batch may still fit surely: the search goes on for it
+            }
           }
         }
       }

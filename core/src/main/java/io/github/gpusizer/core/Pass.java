@@ -170,41 +170,38 @@ final class Pass {
     int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
         : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch());
     java.util.TreeSet<Integer> tried = new java.util.TreeSet<>();
-    for (int k = 0; k < ladder.length; k++) {
-      tried.add(ladder[k]);
-      if (k > 0 && ladder[k] > ladder[k - 1] + 1 && missesDeadline(o, ladder[k - 1])
-          && !missesDeadline(o, ladder[k])) {
-        int lo = ladder[k - 1];
-        int hi = ladder[k]; // lo misses the deadline, hi meets it: the first count that meets it lies in (lo, hi]
-        while (hi - lo > 1) {
-          int mid = lo + (hi - lo) / 2;
+    for (int n : ladder) {
+      tried.add(n);
+    }
+    // 1. Where the recipe changes between two rungs: the first count of each recipe and the last of the one before.
+    for (int k = 1; k < ladder.length; k++) {
+      if (ladder[k] > ladder[k - 1] + 1 && recipe(o, ladder[k]) != null) {
+        recipeStarts(o, ladder[k - 1], ladder[k], tried);
+      }
+    }
+    // 2. Between consecutive counts so far (one recipe runs each gap, or neither end fits): the first count that
+    // meets the deadline, and where billing rounds, the first count billed each unit less.
+    Integer[] probed = tried.toArray(new Integer[0]);
+    for (int k = 1; k < probed.length; k++) {
+      int lo = probed[k - 1];
+      int hi = probed[k];
+      if (hi == lo + 1) {
+        continue;
+      }
+      if (missesDeadline(o, lo) && !missesDeadline(o, hi)) {
+        int a = lo; // misses the deadline
+        int b = hi; // meets it: the first count that meets it lies in (a, b]
+        while (b - a > 1) {
+          int mid = a + (b - a) / 2;
           if (missesDeadline(o, mid)) {
-            lo = mid;
+            a = mid;
           } else {
-            hi = mid;
+            b = mid;
           }
         }
-        tried.add(hi);
+        tried.add(b);
       }
-      if (k > 0 && ladder[k] > ladder[k - 1] + 1) {
-        billingSteps(o, ladder[k - 1], ladder[k], tried);
-      }
-      Object recipe = k > 0 && ladder[k] > ladder[k - 1] + 1 ? recipe(o, ladder[k]) : null;
-      if (recipe != null && !recipe.equals(recipe(o, ladder[k - 1]))) {
-        // memory per GPU falls as ranks are added, so the recipe chosen at the upper count (less sharding or
-        // recomputation, a larger micro-batch) first fits somewhere in the gap: its first count costs least
-        int lo = ladder[k - 1];
-        int hi = ladder[k];
-        while (hi - lo > 1) {
-          int mid = lo + (hi - lo) / 2;
-          if (recipe.equals(recipe(o, mid))) {
-            hi = mid;
-          } else {
-            lo = mid;
-          }
-        }
-        tried.add(hi);
-      }
+      billingSteps(o, lo, hi, tried);
     }
     int[] out = new int[tried.size()];
     int size = 0;
@@ -259,6 +256,27 @@ final class Pass {
       case PER_HOUR -> 3600;
     };
     return s.costs().model().billed(placement(o, n).wall, o.billing()).getSeconds() / unit;
+  }
+
+  /**
+   * Adds every count in {@code (lo, hi]} at which the chosen recipe changes. Memory per GPU falls as ranks are
+   * added, so each recipe (less sharding or recomputation, a larger micro-batch) holds one run of counts, and over
+   * one run {@code n × wall time} grows with {@code n} (start-up and communication grow, the work does not): the
+   * first count of each run is the cheapest of it, and the last the fastest. Bisects every part of the gap whose
+   * ends differ, so a recipe that holds only the middle of the gap is found too.
+   */
+  private void recipeStarts(Offering o, int lo, int hi, java.util.Set<Integer> tried) {
+    if (java.util.Objects.equals(recipe(o, lo), recipe(o, hi))) {
+      return;
+    }
+    if (hi - lo == 1) {
+      tried.add(lo); // the last count of the recipe before: its fastest, where a deadline may first be met
+      tried.add(hi);
+      return;
+    }
+    int mid = lo + (hi - lo) / 2;
+    recipeStarts(o, lo, mid, tried);
+    recipeStarts(o, mid, hi, tried);
   }
 
   /** The recipe the layout search chose for {@code n} instances, null if nothing fits. */
