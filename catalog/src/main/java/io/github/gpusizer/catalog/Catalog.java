@@ -68,7 +68,8 @@ public final class Catalog {
     ImmutableList<Offering> offeringList = ImmutableList.copyOf(offerings);
     Set<String> keys = new HashSet<>();
     for (Offering o : offeringList) {
-      checkArgument(keys.add(o.key()), "duplicate offering %s (provider/instanceType/region)", o.key());
+      checkArgument(keys.add(o.identity()), "duplicate offering %s (provider/instanceType/region, case aside)",
+          o.key());
       Gpu known = byId.get(o.gpu().id());
       if (known == null) {
         throw new IllegalArgumentException(String.format("offering %s carries GPU '%s', which the catalog lacks%s",
@@ -184,8 +185,8 @@ public final class Catalog {
     gpus.forEach(g -> gpuById.put(g.id(), g));
     other.gpus.forEach(g -> gpuById.put(g.id(), g));
     Map<String, Offering> offeringByKey = new LinkedHashMap<>();
-    offerings.forEach(o -> offeringByKey.put(o.key(), withGpu(o, gpuById.get(o.gpu().id()))));
-    other.offerings.forEach(o -> offeringByKey.put(o.key(), o));
+    offerings.forEach(o -> offeringByKey.put(o.identity(), withGpu(o, gpuById.get(o.gpu().id()))));
+    other.offerings.forEach(o -> offeringByKey.put(o.identity(), o));
     try {
       return create(gpuById.values(), offeringByKey.values(), loadReport.plus(other.loadReport));
     } catch (IllegalArgumentException e) {

@@ -185,11 +185,11 @@ final class CatalogFiles {
     Map<String, OfferingCsv.Located> byKey = new HashMap<>();
     List<Offering> result = new ArrayList<>();
     for (OfferingCsv.Located located : offerings) {
-      OfferingCsv.Located earlier = byKey.putIfAbsent(located.offering().key(), located);
+      OfferingCsv.Located earlier = byKey.putIfAbsent(located.offering().identity(), located);
       if (earlier != null) {
         throw CatalogException.ofLine(located.file(), located.line(), String.format(
-            "duplicate offering %s (provider/instance_type/region); %s line %d has it already",
-            located.offering().key(), earlier.file(), earlier.line()), null);
+            "duplicate offering %s (provider/instance_type/region, case aside); %s line %d has it already as %s",
+            located.offering().key(), earlier.file(), earlier.line(), earlier.offering().key()), null);
       }
       result.add(located.offering());
     }

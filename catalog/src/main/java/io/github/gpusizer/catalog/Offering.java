@@ -138,6 +138,14 @@ public record Offering(
     return provider + "/" + instanceType + "/" + region;
   }
 
+  /**
+   * {@link #key()} in lower case: providers, instance types and regions name the same thing whatever their case
+   * ({@code MyCo/X1/R1} is {@code myco/x1/r1}), so two offerings with keys equal but for case are one offering.
+   */
+  String identity() {
+    return key().toLowerCase(java.util.Locale.ROOT);
+  }
+
   /** Device memory of all GPUs of the instance together. */
   public DataSize totalGpuMemory() {
     return gpu.memory().times(gpuCount);

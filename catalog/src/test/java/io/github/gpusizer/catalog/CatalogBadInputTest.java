@@ -198,8 +198,17 @@ class CatalogBadInputTest {
         offeringRow("aws", "g4dn.xlarge", "us-east-1", "T4", "0.6"));
     CatalogException e = loadFails(file);
     assertThat(e.line()).hasValue(3);
-    assertThat(e.problem()).isEqualTo("duplicate offering aws/g4dn.xlarge/us-east-1 (provider/instance_type/region); "
-        + file + " line 2 has it already");
+    assertThat(e.problem()).isEqualTo("duplicate offering aws/g4dn.xlarge/us-east-1 (provider/instance_type/region, "
+        + "case aside); " + file + " line 2 has it already as aws/g4dn.xlarge/us-east-1");
+  }
+
+  @Test
+  void offering_keys_equal_but_for_case_are_one_offering() {
+    Path file = offerings(offeringRow("myco", "x1", "r1", "T4", "0.5"), offeringRow("MyCo", "X1", "R1", "T4", "0.6"));
+    CatalogException e = loadFails(file);
+    assertThat(e.line()).hasValue(3);
+    assertThat(e.problem()).isEqualTo("duplicate offering MyCo/X1/R1 (provider/instance_type/region, case aside); "
+        + file + " line 2 has it already as myco/x1/r1");
   }
 
   @Test

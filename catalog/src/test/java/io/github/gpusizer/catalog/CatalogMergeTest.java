@@ -127,7 +127,7 @@ class CatalogMergeTest {
     assertThatThrownBy(() -> Catalog.of(List.of(t4, t4), List.of()))
         .hasMessage("duplicate GPU id 't4'");
     assertThatThrownBy(() -> Catalog.of(List.of(t4), List.of(offering(t4, "x", "1"), offering(t4, "x", "2"))))
-        .hasMessage("duplicate offering aws/x/us-east-1 (provider/instanceType/region)");
+        .hasMessage("duplicate offering aws/x/us-east-1 (provider/instanceType/region, case aside)");
   }
 
   @Test
