@@ -77,6 +77,17 @@ final class CsvTable {
     }
   }
 
+  /**
+   * The most bytes a catalog file may hold, counted while reading (so a file that reports size 0 is bounded too):
+   * a design limit far above real catalogs (SkyPilot's v8 GCP vms.csv, the largest read here, is 2.2 MB) that keeps
+   * a load within a few hundred MB of heap.
+   */
+  static final int MAX_FILE_BYTES = 32 << 20;
+  /** The most characters of one line: a SkyPilot row with its GpuInfo cell is well under 1 KB. */
+  static final int MAX_LINE_CHARS = 64 << 10;
+  /** The most rows of one file (SkyPilot's v8 AWS vms.csv has some tens of thousands). */
+  static final int MAX_ROWS = 250_000;
+
   private final String file;
   private final String text;
   private final int[] lineStarts;
@@ -89,6 +100,14 @@ final class CsvTable {
     this.file = file;
     this.text = text;
     this.lineStarts = lineStarts(text);
+    for (int i = 0; i < lineStarts.length; i++) {
+      int end = i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : text.length();
+      if (end - lineStarts[i] > MAX_LINE_CHARS) {
+        throw CatalogException.ofLine(file, i + 1, String.format(java.util.Locale.ROOT,
+            "is %,d characters long, more than the %,d a catalog line may have", end - lineStarts[i],
+            MAX_LINE_CHARS), null);
+      }
+    }
     this.headerLine = lineOf(0);
     List<Row> parsed = new ArrayList<>();
     try (CSVParser parser = CSVParser.builder().setReader(new StringReader(text)).setFormat(FORMAT).get()) {
@@ -106,6 +125,10 @@ final class CsvTable {
             throw CatalogException.ofLine(file, line, String.format(
                 "has %d cells, but the header has %d columns (%s)",
                 record.size(), header.size(), headerText()), null);
+          }
+          if (parsed.size() == MAX_ROWS) {
+            throw CatalogException.ofLine(file, line, String.format(java.util.Locale.ROOT,
+                "is past the %,d rows a catalog file may have; split the file", MAX_ROWS), null);
           }
           parsed.add(new Row(line, record));
         }
@@ -144,7 +167,8 @@ final class CsvTable {
   /**
    * Reads a UTF-8 file.
    *
-   * @throws CatalogException if it does not exist, is not a regular file or is not valid UTF-8
+   * @throws CatalogException if it does not exist, is not a regular file, holds more than {@link #MAX_FILE_BYTES} or
+   *     is not valid UTF-8
    * @throws UncheckedIOException if reading it fails otherwise
    */
   static String readFile(Path path) {
@@ -155,8 +179,14 @@ final class CsvTable {
     if (!Files.isRegularFile(path)) {
       throw CatalogException.ofFile(name, "not a regular file");
     }
-    try {
-      return decode(Files.readAllBytes(path), name);
+    try (InputStream in = Files.newInputStream(path)) {
+      byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
+      if (bytes.length > MAX_FILE_BYTES) {
+        throw CatalogException.ofFile(name, String.format(java.util.Locale.ROOT,
+            "is more than %,d bytes (%d MiB), the most a catalog file may hold; split the file", MAX_FILE_BYTES,
+            MAX_FILE_BYTES >> 20));
+      }
+      return decode(bytes, name);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + name, e);
     }

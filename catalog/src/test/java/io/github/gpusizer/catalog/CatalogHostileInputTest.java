@@ -79,18 +79,19 @@ class CatalogHostileInputTest {
     CatalogException e = assertTimeout(Duration.ofSeconds(20),
         () -> catchThrowableOfType(CatalogException.class, () -> Catalog.load(file)));
     assertThat(e.line()).hasValue(1);
-    assertThat(e.getMessage()).contains("cannot tell the format").contains("1000000 columns").hasSizeLessThan(2000);
+    assertThat(e.getMessage()).contains("characters long, more than the 65,536 a catalog line may have")
+        .hasSizeLessThan(2000);
   }
 
   @Test
-  void a_row_of_a_million_cells_is_reported_with_its_count() {
+  void a_row_of_a_million_cells_is_refused_for_its_length() {
     // GIVEN an offerings file whose second line has a million cells
     Path file = write(dir, "offerings.csv", offeringHeader(), ",".repeat(999_999));
 
-    // WHEN loaded  THEN the row's cell count is named against the header's
+    // WHEN loaded  THEN the line is refused for its length before its million cells are split
     CatalogException e = catchThrowableOfType(CatalogException.class, () -> Catalog.load(file));
     assertThat(e.line()).hasValue(2);
-    assertThat(e.problem()).startsWith("has 1000000 cells, but the header has 17 columns");
+    assertThat(e.problem()).isEqualTo("is 999,999 characters long, more than the 65,536 a catalog line may have");
   }
 
   @Test
@@ -149,5 +150,39 @@ class CatalogHostileInputTest {
         .hasMessage("amount must be a decimal number such as 2.09, was 'NaN'");
     assertThatThrownBy(() -> Money.of("1", "usd\u0000")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ISO 4217");
+  }
+
+  @Test
+  void a_file_past_the_size_limit_is_refused_before_it_is_parsed() throws Exception {
+    // GIVEN an offerings file one byte past 32 MiB (a comment line padding a valid header)
+    Path file = dir.resolve("offerings.csv");
+    StringBuilder big = new StringBuilder(offeringHeader()).append('\n');
+    String pad = "#" + "x".repeat(1000) + "\n";
+    while (big.length() <= CsvTable.MAX_FILE_BYTES) {
+      big.append(pad);
+    }
+    java.nio.file.Files.writeString(file, big);
+    // WHEN loaded  THEN it fails naming the file and the limit
+    assertThatThrownBy(() -> Catalog.load(file)).isInstanceOf(CatalogException.class)
+        .hasMessageContaining("is more than 33,554,432 bytes (32 MiB), the most a catalog file may hold");
+  }
+
+  @Test
+  void a_line_past_the_length_limit_is_refused_naming_it() {
+    // GIVEN a 200,000-character line on line 2
+    String text = "a,b\n" + "x".repeat(200_000) + ",y\n";
+    // WHEN parsed  THEN line 2 is named with its length
+    CatalogException e = catchThrowableOfType(CatalogException.class, () -> CsvTable.parse("f.csv", text));
+    assertThat(e.line()).hasValue(2);
+    assertThat(e.problem()).isEqualTo("is 200,002 characters long, more than the 65,536 a catalog line may have");
+  }
+
+  @Test
+  void rows_past_the_row_limit_are_refused_naming_the_first_line_over() {
+    // GIVEN a header and one row more than the limit
+    String text = "a,b\n" + "1,2\n".repeat(CsvTable.MAX_ROWS + 1);
+    CatalogException e = catchThrowableOfType(CatalogException.class, () -> CsvTable.parse("f.csv", text));
+    assertThat(e.line()).hasValue(CsvTable.MAX_ROWS + 2);
+    assertThat(e.problem()).isEqualTo("is past the 250,000 rows a catalog file may have; split the file");
   }
 }
