@@ -14,6 +14,9 @@ import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.estimate.PerformanceEstimate;
 import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Dataset;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.ZeroStage;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.util.Comparator;
@@ -217,7 +220,56 @@ final class Advisor {
     }
     r.append("; ").append(bottleneck(e.performance().bottleneck())).append(" at ")
         .append(percent(e.performance().mfu())).append(" MFU");
+    ruleOfThumb(c).ifPresent(t -> r.append("; ").append(t));
     return r.toString();
+  }
+
+  /**
+   * Seed 000's GPU counts for its example data sets ("1 块 GPU：适合较小的数据集训练任务，如 Pascal VOC 等", "4 块 GPU：适合中等
+   * 数据集的训练任务，如 MS COCO 等", "8 块 GPU：经典配置", finish within 24 h), when an option departs from them: why.
+   */
+  private Optional<String> ruleOfThumb(Candidate c) {
+    Task task = s.task();
+    if (!task.kind().isTraining() || task.datasetSize().isEmpty() || s.runs() > 1) {
+      return Optional.empty();
+    }
+    DataSize size = task.datasetSize().get();
+    int rule;
+    String name;
+    if (size.equals(Dataset.PASCAL_VOC_2012.sizeOnDisk())) {
+      rule = 1;
+      name = "a small data set such as PASCAL VOC";
+    } else if (size.equals(Dataset.COCO_2017.sizeOnDisk())) {
+      rule = 4;
+      name = "a mid-sized data set such as MS COCO";
+    } else if (size.equals(Dataset.IMAGENET_1K.sizeOnDisk())) {
+      rule = 8;
+      name = "ImageNet (8 GPUs, the classic configuration)";
+    } else {
+      return Optional.empty();
+    }
+    int used = c.fit().estimate().layout().gpus();
+    if (used == rule) {
+      return Optional.empty();
+    }
+    String head = "seed 000 suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name + "; this uses " + used
+        + " because ";
+    Layout layout = c.fit().estimate().layout();
+    double hours = c.wall().minus(c.startup()).minus(c.checkpoints()).toSeconds() / 3600.0 * used / rule;
+    // Sharded state (ZeRO-3, tensor or pipeline parallelism) grows about as 1 / GPUs: on fewer it would not fit.
+    MemoryEstimate m = c.fit().estimate().memory();
+    boolean sharded = layout.zero() == ZeroStage.STAGE_3 || layout.tensorParallel() > 1
+        || layout.pipelineParallel() > 1;
+    if (used > rule && sharded && m.perGpu().bytes() * (double) used / rule > m.capacity().bytes()) {
+      return Optional.of(head + "the training state needs sharding over more GPUs to fit in memory");
+    }
+    if (used > rule && hours > s.deadline().toSeconds() / 3600.0) {
+      return Optional.of(head + String.format(Locale.ROOT, "%d would need about %.1f h of steps against the %s "
+          + "deadline", rule, hours, Texts.duration(s.deadline())));
+    }
+    return Optional.of(head + (used > rule ? "it came out best under the "
+        + s.objective().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " objective (price and time)"
+        : "fewer GPUs meet the " + Texts.duration(s.deadline()) + " deadline for less"));
   }
 
   private static String bottleneck(Bottleneck b) {
