@@ -192,7 +192,8 @@ final class Compatibility {
       warnings.add(Kind.NO_PEER_TO_PEER.warning(Links.noPeerToPeerReason(gpu) + ": the " + gpusInNode
           + " GPUs' collectives are staged through host memory at " + Text.fixed(Links.intraNodeGBps(gpu, gpusInNode), 1)
           + " GB/s per direction, not the " + Text.fixed(Links.pcieGBps(gpu), 0) + " GB/s of their PCIe links"));
-    } else if (gpusInNode > 1 && !Links.usesNvlink(job.gpu, gpusInNode)) {
+    } else if (gpusInNode > 1 && gpu.vendor() == Vendor.NVIDIA && !Links.usesNvlink(job.gpu, gpusInNode)) {
+      // The NVLink comparison is NVIDIA's; TPUs talk over their inter-chip interconnect, AMD cards over xGMI.
       warnings.add(Kind.PCIE_NO_NVLINK.warning(gpusInNode + " GPUs per node talk over PCIe ("
           + Text.fixed(Links.pcieGBps(gpu), 0)
           + " GB/s per direction) without NVLink: gradient and tensor-parallel traffic is 5-12x slower than over "

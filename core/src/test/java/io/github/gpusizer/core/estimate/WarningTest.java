@@ -66,4 +66,12 @@ class WarningTest {
     assertThat(e.warnings()).map(Warning::ofEstimate).filteredOn(w -> w.code().equals("eager-model-on-tpu")).hasSize(1)
         .allSatisfy(w -> assertThat(w.text(Warning.Surface.CLI)).contains("--engine compiled"));
   }
+
+  @Test
+  void tpus_are_not_told_about_pcie_without_nvlink() {
+    Gpu tpu = Catalog.bundled().gpu("tpu-v4");
+    Task lora = Task.lora(TestModels.LLAMA2_7B, 8).microBatch(1).sequenceLength(512).build();
+    Estimate e = Estimator.defaults().estimate(lora, Hardware.of(tpu, 4, 1), Layout.dataParallel(4));
+    assertThat(e.warnings()).noneMatch(w -> w.contains("NVLink") || w.contains("PCIe"));
+  }
 }
