@@ -59,11 +59,15 @@ final class HostSizer {
     } else if (ms > 0) {
       coresWhy = Text.fixed(perGpuRate, 0) + " samples/s x " + Text.fixed(ms, 1) + " ms of CPU each = " + loaders
           + " loader cores + 1 for the training process";
-    } else {
-      coresWhy = "1 for the " + (job.training ? "training" : "serving") + " process + " + TEXT_LOADER_WORKERS
+    } else if (job.training) {
+      coresWhy = "1 for the training process + " + TEXT_LOADER_WORKERS
           + " loader workers (Megatron-LM's default): the data is pre-tokenised, nothing to decode or augment; "
           + "seed 000's 10-12 per GPU are for image decoding and augmentation, cores = samples/s x ms of CPU per "
           + "sample";
+    } else {
+      coresWhy = "1 for the serving process + " + TEXT_LOADER_WORKERS + " for tokenising and scheduling requests "
+          + "(the allowance of Megatron-LM's 2 default loader workers): nothing to decode or augment; seed 000's "
+          + "10-12 per GPU are for image decoding and augmentation, cores = samples/s x ms of CPU per sample";
     }
     String coresReason = cores + " cores: " + perGpu + " per GPU (" + coresWhy + ")";
 
@@ -106,7 +110,7 @@ final class HostSizer {
     DiskType type;
     StringBuilder why = new StringBuilder();
     why.append("disk ").append(Text.size(disk)).append(": ").append(Text.size(data)).append(" data set + ")
-        .append(Text.size((long) Math.ceil(checkpoint))).append(" checkpoint + ").append(Text.size(DISK_EXTRA.bytes()))
+        .append(Text.size((long) Math.ceil(checkpoint))).append(job.training ? " checkpoint + " : " weights + ").append(Text.size(DISK_EXTRA.bytes()))
         .append(" working room; ");
     if (access == DataAccess.LOADING_ONLY) {
       type = DiskType.SATA_SSD;
