@@ -132,6 +132,10 @@ final class HostSizer {
           why.append("; packing into shards (WebDataset tar, TFRecord) would not let a cheaper disk do");
         }
       }
+      double volume = DiskType.NETWORK_VOLUME.readMBps(access, bytesPerSample);
+      why.append("; a network volume at its baseline (gp3: 3,000 IOPS, 125 MiB/s) reads ")
+          .append(Text.fixed(volume, 0)).append(" MB/s this way, ")
+          .append(volume >= nodeMBps ? "enough" : "too little");
       if (nodeMBps > DiskType.NVME_SSD.readMBps(access, bytesPerSample)) {
         why.append("; even an NVMe SSD falls short: cache the data set in RAM or read from several disks");
       }

@@ -23,7 +23,8 @@ class HostSizerTest {
     assertThat(host.access()).isEqualTo(DataAccess.RANDOM_FILES);
     assertThat(host.diskType()).isIn(DiskType.SATA_SSD, DiskType.NVME_SSD);
     assertThat(host.diskReason()).contains("small files read at random").contains("a hard disk reads 148 such files/s")
-        .contains("seed 002").contains("WebDataset");
+        .contains("seed 002").contains("WebDataset").contains("a network volume at its baseline")
+        .contains("too little");
   }
 
   @Test
