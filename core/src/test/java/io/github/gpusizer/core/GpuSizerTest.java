@@ -633,4 +633,20 @@ class GpuSizerTest {
       pool.shutdown();
     }
   }
+
+  @Test
+  void warnings_every_option_shares_are_given_once_and_the_rest_per_option() {
+    // GIVEN the AIStudio 4090 machines: every option is a 4090, so the CUDA warning is everyone's
+    Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(500e6)).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_1,
+        Fixtures.AISTUDIO_4090_2, Fixtures.AISTUDIO_4090_4, Fixtures.AISTUDIO_4090_8)).currency("CNY")
+        .deadline(Duration.ofDays(30)).recommend();
+    assertThat(rec.options()).hasSizeGreaterThan(1);
+    // THEN it is shared, each option still lists it, and shared + own = the option's warnings
+    assertThat(rec.sharedWarnings()).map(Warning::code).contains("cuda-version");
+    for (Option o : rec.options()) {
+      assertThat(o.warnings()).containsAll(rec.sharedWarnings());
+      assertThat(rec.ownWarnings(o)).doesNotContainAnyElementsOf(rec.sharedWarnings());
+      assertThat(rec.ownWarnings(o).size() + rec.sharedWarnings().size()).isEqualTo(o.warnings().size());
+    }
+  }
 }
