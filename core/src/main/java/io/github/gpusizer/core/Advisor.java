@@ -8,14 +8,16 @@ import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
 import io.github.gpusizer.core.estimate.Bottleneck;
-import io.github.gpusizer.core.estimate.DiskType;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
-import io.github.gpusizer.core.estimate.PerformanceEstimate;
+import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Dataset;
+import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -28,7 +30,7 @@ import java.util.Set;
 /** Turns a candidate into an {@link Option}: host sizing per instance, warnings and the one-line rationale. */
 final class Advisor {
   private final Settings s;
-  private final Map<Outcome.Fit, List<String>> fitWarnings = new IdentityHashMap<>();
+  private final Map<Outcome.Fit, List<Warning>> fitWarnings = new IdentityHashMap<>();
 
   Advisor(Settings s) {
     this.s = s;
@@ -46,138 +48,138 @@ final class Advisor {
     HostSizing perRun = c.fit().estimate().host();
     int runsPerInstance = c.runGpus() < c.offering().gpuCount()
         ? Math.min(c.offering().gpuCount() / c.runGpus(), (c.concurrent() + c.instances() - 1) / c.instances()) : 1;
-    if (runsPerInstance == 1) {
-      return perRun;
-    }
-    return new HostSizing(perRun.cpuCores() * runsPerInstance, perRun.ram().times(runsPerInstance), perRun.disk(),
-        perRun.diskType(), perRun.reason() + "; × " + runsPerInstance + " runs sharing each instance (one data set)");
+    return perRun.forRuns(runsPerInstance);
   }
 
-  private ImmutableList<String> warnings(Candidate c, HostSizing host) {
-    Set<String> out = new LinkedHashSet<>(fitWarnings.computeIfAbsent(c.fit(), this::fitWarnings));
+  private ImmutableList<Warning> warnings(Candidate c, HostSizing host) {
+    Set<Warning> out = new LinkedHashSet<>(fitWarnings.computeIfAbsent(c.fit(), this::fitWarnings));
     Estimate e = c.fit().estimate();
     Offering o = c.offering();
     int busy = c.concurrent() * c.runGpus();
     if (busy < c.gpus()) {
-      out.add((s.runs() == 1 ? "the run uses " : "the runs use ") + busy + " of the " + c.gpus()
-          + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them") + " over more GPUs would be slower; "
-          + "the idle GPUs could run further experiments (runs(...))");
+      out.add(Warning.of("idle-gpus", Warning.Severity.INFO, (s.runs() == 1 ? "the run uses " : "the runs use ")
+          + busy + " of the " + c.gpus() + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them")
+          + " over more GPUs would be slower; the idle GPUs could run further experiments (seed 000: 2 GPUs run two "
+          + "parameter experiments at once)", "size them with --runs N", "size them with runs(n) on the sizer"));
     }
     if (e.hardware().nodes() > 1 && o.networkGbps().isEmpty()) {
-      out.add("the catalog states no network bandwidth between " + o.instanceType()
-          + " instances; the time across nodes rests on the estimator's assumed link");
+      out.add(Warning.of("network-unstated", Warning.Severity.INFO, "the catalog states no network bandwidth "
+          + "between " + o.instanceType() + " instances; the time across nodes rests on the estimator's assumed "
+          + "link"));
     }
     if (o.vcpus() > 0 && o.vcpus() < host.cpuCores()) {
-      out.add("the instance has " + o.vcpus() + " vCPUs; " + host.cpuCores() + " are recommended (" + host.reason()
-          + ")");
+      out.add(Warning.of("host-cpu-short", Warning.Severity.WARNING, "the instance has " + o.vcpus() + " vCPUs; "
+          + host.cpuCores() + " are recommended (" + host.coresReason() + ")"));
     }
     if (o.ram().bytes() > 0 && o.ram().compareTo(host.ram()) < 0) {
-      out.add("the instance has " + Texts.size(o.ram()) + " of RAM; " + Texts.size(host.ram())
-          + " are recommended (" + host.reason() + ")");
+      out.add(Warning.of("host-ram-short", Warning.Severity.WARNING, "the instance has " + Texts.size(o.ram())
+          + " of RAM; " + Texts.size(host.ram()) + " are recommended (" + host.ramReason() + ")"));
     }
     if (o.localDisk().compareTo(host.disk()) < 0) {
-      out.add((o.localDisk().bytes() == 0 ? "the instance has no local disk" : "the instance has "
-          + Texts.size(o.localDisk()) + " of local disk") + "; attach " + diskName(host.diskType())
-          + " storage of at least " + Texts.size(host.disk()));
+      out.add(Warning.of("host-disk-short", Warning.Severity.WARNING, (o.localDisk().bytes() == 0
+          ? "the instance has no local disk" : "the instance has " + Texts.size(o.localDisk()) + " of local disk")
+          + "; attach " + host.diskType().label() + " storage of at least " + Texts.size(host.disk())
+          + " (" + host.diskReason() + ")"));
     }
-    out.addAll(c.priced().notes());
-    c.quote().rate().ifPresent(r -> out.add("cost converted from " + Texts.money(c.priced().cost()) + " at "
+    for (String note : c.priced().notes()) {
+      out.add(note.startsWith("spot capacity can be reclaimed")
+          ? Warning.of("spot-uninterrupted", Warning.Severity.WARNING, "spot capacity can be reclaimed at any "
+              + "time; priced as if never interrupted", "give --spot-interruptions RATE (per instance-hour) for "
+              + "the expected cost of re-done work", "give spotInterruptions(Interruptions.of(...)) on the sizer "
+              + "for the expected cost of re-done work")
+          : Warning.of("spot-interruptions", Warning.Severity.INFO, note));
+    }
+    c.quote().rate().ifPresent(r -> out.add(Warning.of("cost-converted", Warning.Severity.INFO, "cost converted "
+        + "from " + Texts.money(c.priced().cost()) + " at "
         + r.rate().round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " " + r.to() + " per "
-        + r.from()
-        + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move"));
+        + r.from() + r.date().map(d -> " (rate of " + d + ")").orElse("") + "; exchange rates move",
+        "give your own rate with --rate FROM:TO=RATE", "give your own rates with exchangeRates(...) on the sizer")));
     return ImmutableList.copyOf(out);
   }
 
   /** The warnings that depend only on the run's estimate, shared by every offering of the same hardware. */
-  private List<String> fitWarnings(Outcome.Fit fit) {
-    Set<String> out = new LinkedHashSet<>();
+  private List<Warning> fitWarnings(Outcome.Fit fit) {
+    Set<Warning> out = new LinkedHashSet<>();
     Estimate e = fit.estimate();
     Task asRun = e.task();
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
     if (asRun.microBatch() > asked.microBatch()) {
-      out.add("micro-batch " + asRun.microBatch() + " per GPU: none was chosen, so the largest that fits even at the "
-          + "high end of the memory estimate" + (asked.globalBatch() > 0 ? " and divides the global batch" : "")
-          + " (fix it with a micro-batch of your own)");
+      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, "micro-batch " + asRun.microBatch()
+          + " per GPU: none was chosen, so the largest that fits even at the high end of the memory estimate"
+          + (asked.globalBatch() > 0 ? " and divides the global batch" : ""), "fix it with --micro-batch N",
+          "fix it with Task.Builder.microBatch(n)"));
     } else if (asRun.microBatch() != asked.microBatch()) {
-      out.add(asked.kind().isTraining()
+      out.add(Warning.of("micro-batch-lowered", Warning.Severity.INFO, asked.kind().isTraining()
           ? "micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
               + " to fit in memory; gradient accumulation keeps the global batch"
           : "concurrent sequences lowered from " + asked.microBatch() + " to " + asRun.microBatch()
-              + " per replica to fit the weights and KV cache in memory");
+              + " per replica to fit the weights and KV cache in memory"));
     }
     if (asRun.precision() != asked.precision()) {
-      out.add("runs in " + asRun.precision() + " on the " + gpu.name() + ", which has no " + asked.precision().compute()
-          + " support (the best it has, since no precision was chosen)");
+      out.add(Warning.of("precision-fallback", Warning.Severity.INFO, "runs in " + asRun.precision() + " on the "
+          + gpu.name() + ", which has no " + asked.precision().compute() + " support (the best it has, since no "
+          + "precision was chosen)"));
     }
     if (asRun.checkpointing() != asked.checkpointing()) {
-      out.add(asRun.checkpointing().name().toLowerCase(Locale.ROOT)
-          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass");
+      out.add(Warning.of("checkpointing-added", Warning.Severity.INFO,
+          asRun.checkpointing().name().toLowerCase(Locale.ROOT)
+          + " activation checkpointing to fit in memory: it recomputes activations in the backward pass"));
     }
-    out.addAll(e.warnings());
+    e.warnings().stream().map(Warning::ofEstimate).forEach(out::add);
     cudaWarning(gpu).ifPresent(out::add);
     precisionWarnings(asRun, gpu, out);
-    inputWarning(e.performance()).ifPresent(out::add);
     overProvisioned(e.memory(), gpu).ifPresent(out::add);
     sparsityWarning(asRun, gpu).ifPresent(out::add);
     return List.copyOf(out);
   }
 
-  private Optional<String> cudaWarning(Gpu gpu) {
+  private Optional<Warning> cudaWarning(Gpu gpu) {
     if (s.cuda().isPresent()) {
       if (gpu.vendor() == Vendor.NVIDIA) {
         return Optional.empty();
       }
       String runtime = gpu.vendor() == Vendor.AMD ? "ROCm" : gpu.vendor() == Vendor.GOOGLE ? "XLA" : "its own stack";
-      return Optional.of("your stack is CUDA " + s.cuda().get() + "; the " + gpu.name() + " needs " + runtime);
+      return Optional.of(Warning.of("cuda-mismatch", Warning.Severity.CRITICAL, "your stack is CUDA "
+          + s.cuda().get() + "; the " + gpu.name() + " needs " + runtime));
     }
-    return gpu.minCuda().map(v -> "the " + gpu.name() + " needs CUDA " + v
-        + " or newer and a driver that supports it; give cudaVersion(...) to rule out GPUs your stack cannot run");
+    return gpu.minCuda().map(v -> Warning.of("cuda-version", Warning.Severity.WARNING, "the " + gpu.name()
+        + " needs CUDA " + v + " or newer and a driver that supports it",
+        "give --cuda VERSION to rule out GPUs your stack cannot run",
+        "give cudaVersion(\"12.1\") on the sizer to rule out GPUs your stack cannot run"));
   }
 
-  private static void precisionWarnings(Task task, Gpu gpu, Set<String> out) {
+  private static void precisionWarnings(Task task, Gpu gpu, Set<Warning> out) {
     PrecisionMode p = task.precision();
     // The FP32-on-Ampere case (TF32 off by default) is the estimator's warning; this one is for the TF32 recipe.
     if (p == PrecisionMode.TF32) {
-      out.add("PyTorch leaves TF32 off for matrix multiplications by default (PyTorch docs, \"TensorFloat-32 (TF32) "
-          + "on Ampere (and later) devices\"): set torch.backends.cuda.matmul.allow_tf32 = True, or the job runs at "
-          + "the FP32 rate");
+      out.add(Warning.of("tf32-off-by-default", Warning.Severity.WARNING, "PyTorch leaves TF32 off for matrix "
+          + "multiplications by default (PyTorch docs, \"TensorFloat-32 (TF32) on Ampere (and later) devices\"): "
+          + "set torch.backends.cuda.matmul.allow_tf32 = True, or the job runs at the FP32 rate"));
     }
     Precision compute = p.compute();
     if (compute == Precision.FP16 || compute == Precision.BF16) {
-      gpu.fp16AccumulateTflops().ifPresent(fast -> out.add(String.format(Locale.ROOT,
-          "the %s runs 16-bit tensor math with FP32 accumulation (as mixed-precision training does) at %.1f "
-              + "TFLOPS, not the %.1f TFLOPS quoted with FP16 accumulation", gpu.name(), gpu.denseTflops(compute),
-          fast)));
+      gpu.fp16AccumulateTflops().ifPresent(fast -> out.add(Warning.of("fp32-accumulate-rate", Warning.Severity.INFO,
+          String.format(Locale.ROOT, "the %s runs 16-bit tensor math with FP32 accumulation (as mixed-precision "
+              + "training does) at %.1f TFLOPS, not the %.1f TFLOPS quoted with FP16 accumulation", gpu.name(),
+              gpu.denseTflops(compute), fast))));
     }
-  }
-
-  /** The remedy for an input-bound job; the estimator's warning gives the utilisation. */
-  private static Optional<String> inputWarning(PerformanceEstimate perf) {
-    if (perf.bottleneck() == Bottleneck.CPU_INPUT) {
-      return Optional.of("input-bound: add DataLoader workers and CPU cores, or preprocess the data set ahead "
-          + "(seed 000: 10-12 logical cores per GPU)");
-    }
-    if (perf.bottleneck() == Bottleneck.DISK_INPUT) {
-      return Optional.of("input-bound: put the data set on an NVMe SSD or in RAM (seed 002: a 100-150 MB/s hard "
-          + "disk starves a GPU)");
-    }
-    return Optional.empty();
   }
 
   /** "a 24 GB card would do": the smallest GPU in the catalog that holds the job with the required headroom. */
-  private Optional<String> overProvisioned(MemoryEstimate m, Gpu gpu) {
+  private Optional<Warning> overProvisioned(MemoryEstimate m, Gpu gpu) {
     DataSize needed = m.perGpu().plus(s.requiredHeadroom(m.capacity()));
     // Only worth saying when a card of at most half the memory would do: smaller steps are within the estimate's
     // error and GPUs come in roughly doubling memory sizes (16, 24, 40/48, 80 GB).
     Optional<Gpu> smaller = s.catalog().gpus().stream()
         .filter(g -> g.memory().compareTo(needed) >= 0 && g.memory().bytes() * 2 <= gpu.memory().bytes())
         .min(Comparator.comparing(Gpu::memory).thenComparing(Gpu::id));
-    return smaller.map(g -> "uses " + Texts.size(m.perGpu()) + " of " + Texts.size(m.capacity())
-        + " per GPU: a card with " + Texts.size(g.memory()) + " (such as the " + g.name() + ") would do");
+    return smaller.map(g -> Warning.of("over-provisioned", Warning.Severity.INFO, "uses " + Texts.size(m.perGpu())
+        + " of " + Texts.size(m.capacity()) + " per GPU: a card with " + Texts.size(g.memory()) + " (such as the "
+        + g.name() + ") would do"));
   }
 
-  private static Optional<String> sparsityWarning(Task task, Gpu gpu) {
+  private static Optional<Warning> sparsityWarning(Task task, Gpu gpu) {
     Precision compute = task.precision().compute();
     boolean tensorFormat = compute == Precision.FP16 || compute == Precision.BF16 || compute == Precision.TF32
         || compute == Precision.FP8 || compute == Precision.INT8;
@@ -189,9 +191,9 @@ final class Advisor {
       return Optional.empty();
     }
     double dense = gpu.denseTflops(compute);
-    return Optional.of(String.format(Locale.ROOT, "times use the %s's dense %s peak of %.1f TFLOPS; datasheets "
-        + "quote %.1f with 2:4 structured sparsity, which training does not use", gpu.name(), compute, dense,
-        2 * dense));
+    return Optional.of(Warning.of("dense-peak", Warning.Severity.INFO, String.format(Locale.ROOT, "times use the "
+        + "%s's dense %s peak of %.1f TFLOPS; datasheets quote %.1f with 2:4 structured sparsity, which training does "
+        + "not use", gpu.name(), compute, dense, 2 * dense)));
   }
 
   private String rationale(Candidate c) {
@@ -217,20 +219,56 @@ final class Advisor {
     }
     r.append("; ").append(bottleneck(e.performance().bottleneck())).append(" at ")
         .append(percent(e.performance().mfu())).append(" MFU");
+    ruleOfThumb(c).ifPresent(t -> r.append("; ").append(t));
     return r.toString();
   }
 
-  private static String diskName(DiskType type) {
-    switch (type) {
-      case HDD:
-        return "hard-disk (or faster)";
-      case SATA_SSD:
-        return "SSD";
-      case NVME_SSD:
-        return "NVMe SSD";
-      default:
-        throw new AssertionError(type);
+  /**
+   * Seed 000's GPU counts for its example data sets ("1 块 GPU：适合较小的数据集训练任务，如 Pascal VOC 等", "4 块 GPU：适合中等
+   * 数据集的训练任务，如 MS COCO 等", "8 块 GPU：经典配置", finish within 24 h), when an option departs from them: why.
+   */
+  private Optional<String> ruleOfThumb(Candidate c) {
+    Task task = s.task();
+    if (!task.kind().isTraining() || task.datasetSize().isEmpty() || s.runs() > 1) {
+      return Optional.empty();
     }
+    DataSize size = task.datasetSize().get();
+    int rule;
+    String name;
+    if (size.equals(Dataset.PASCAL_VOC_2012.sizeOnDisk())) {
+      rule = 1;
+      name = "a small data set such as PASCAL VOC";
+    } else if (size.equals(Dataset.COCO_2017.sizeOnDisk())) {
+      rule = 4;
+      name = "a mid-sized data set such as MS COCO";
+    } else if (size.equals(Dataset.IMAGENET_1K.sizeOnDisk())) {
+      rule = 8;
+      name = "ImageNet (8 GPUs, the classic configuration)";
+    } else {
+      return Optional.empty();
+    }
+    int used = c.fit().estimate().layout().gpus();
+    if (used == rule) {
+      return Optional.empty();
+    }
+    String head = "seed 000 suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name + "; this uses " + used
+        + " because ";
+    Layout layout = c.fit().estimate().layout();
+    double hours = c.wall().minus(c.startup()).minus(c.checkpoints()).toSeconds() / 3600.0 * used / rule;
+    // Sharded state (ZeRO-3, tensor or pipeline parallelism) grows about as 1 / GPUs: on fewer it would not fit.
+    MemoryEstimate m = c.fit().estimate().memory();
+    boolean sharded = layout.zero() == ZeroStage.STAGE_3 || layout.tensorParallel() > 1
+        || layout.pipelineParallel() > 1;
+    if (used > rule && sharded && m.perGpu().bytes() * (double) used / rule > m.capacity().bytes()) {
+      return Optional.of(head + "the training state needs sharding over more GPUs to fit in memory");
+    }
+    if (used > rule && hours > s.deadline().toSeconds() / 3600.0) {
+      return Optional.of(head + String.format(Locale.ROOT, "%d would need about %.1f h of steps against the %s "
+          + "deadline", rule, hours, Texts.duration(s.deadline())));
+    }
+    return Optional.of(head + (used > rule ? "it came out best under the "
+        + s.objective().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " objective (price and time)"
+        : "fewer GPUs meet the " + Texts.duration(s.deadline()) + " deadline for less"));
   }
 
   private static String bottleneck(Bottleneck b) {

@@ -15,6 +15,7 @@ import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
 import io.github.gpusizer.core.estimate.Interval;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
+import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
 import java.time.Duration;
@@ -50,7 +51,8 @@ import java.util.Optional;
  * @param nativeCost the total cost in the offering's own currency
  * @param exchangeRate the rate {@code cost} was converted with from {@code nativeCost}; empty if not converted
  * @param host the host each instance should have for this option: CPU cores, RAM, disk
- * @param warnings what to watch out for, in plain language
+ * @param warnings what to watch out for, each with a stable code, a severity and the fix in the CLI's and the API's
+ *     terms; {@link Recommendation#sharedWarnings()} gives the ones every option has, once
  * @param rationale a one-line summary of why the option works
  */
 public record Option(
@@ -68,7 +70,7 @@ public record Option(
     Money nativeCost,
     Optional<ExchangeRate> exchangeRate,
     HostSizing host,
-    ImmutableList<String> warnings,
+    ImmutableList<Warning> warnings,
     String rationale) {
 
   public Option {
@@ -102,12 +104,12 @@ public record Option(
     checkNotNull(rationale, "rationale");
   }
 
-  /** The GPU model. */
   /** The time spent in steps: the wall time less start-up and checkpoint writes. */
   public Duration computeTime() {
     return wallTime.minus(startupTime).minus(checkpointTime);
   }
 
+  /** The GPU model. */
   public Gpu gpu() {
     return offering.gpu();
   }

@@ -7,10 +7,14 @@ import static com.google.common.base.Preconditions.checkState;
 import com.google.common.base.Supplier;
 import com.google.common.base.Suppliers;
 import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.core.estimate.Warning;
 import java.util.Currency;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@link GpuSizer#recommend()} found: the feasible options ranked by the objective, the cost-versus-time
@@ -36,6 +40,8 @@ public final class Recommendation {
   private final Supplier<ImmutableList<Option>> paretoFront;
   private final Supplier<ImmutableList<Rejection>> rejected;
   private final Optional<Suggestion> suggestion;
+  private final Supplier<ImmutableList<Warning>> sharedWarnings =
+      Suppliers.memoize(() -> shared(options()));
 
   /**
    * A recommendation with its lists given.
@@ -133,6 +139,39 @@ public final class Recommendation {
   /** The offerings that gave no feasible option, each with the reason of its closest attempt, in catalog order. */
   public ImmutableList<Rejection> rejected() {
     return rejected.get();
+  }
+
+  /**
+   * The warnings every option carries, in the best option's order, each once: a report can show them once for
+   * the whole recommendation and only the rest with each option. Each {@link Option#warnings()} still lists all of
+   * its own. Empty when there are no options.
+   */
+  public ImmutableList<Warning> sharedWarnings() {
+    return sharedWarnings.get();
+  }
+
+  /**
+   * {@code option}'s warnings that not every option carries: {@link Option#warnings()} less
+   * {@link #sharedWarnings()}.
+   */
+  public ImmutableList<Warning> ownWarnings(Option option) {
+    checkNotNull(option, "option");
+    Set<Warning> shared = new HashSet<>(sharedWarnings());
+    return option.warnings().stream().filter(w -> !shared.contains(w)).collect(ImmutableList.toImmutableList());
+  }
+
+  private static ImmutableList<Warning> shared(List<Option> options) {
+    if (options.isEmpty()) {
+      return ImmutableList.of();
+    }
+    Set<Warning> common = new LinkedHashSet<>(options.get(0).warnings());
+    for (Option o : options.subList(1, options.size())) {
+      common.retainAll(new HashSet<>(o.warnings()));
+      if (common.isEmpty()) {
+        break;
+      }
+    }
+    return ImmutableList.copyOf(common);
   }
 
   /** When no option is feasible, what would make one so; empty otherwise. */

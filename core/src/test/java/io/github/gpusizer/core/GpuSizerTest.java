@@ -13,6 +13,7 @@ import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.FixedCosts;
+import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.model.Generic;
 import io.github.gpusizer.core.model.Presets;
@@ -165,7 +166,7 @@ class GpuSizerTest {
     // THEN the V100 is ranked with FP16 mixed precision (loss scaling), and the option says so
     Option o = rec.bestOrThrow();
     assertThat(o.estimate().task().precision()).isEqualTo(PrecisionMode.FP16_MIXED);
-    assertThat(o.warnings()).anyMatch(w -> w.startsWith("runs in FP16_MIXED on the Tesla V100-SXM2-16GB"));
+    assertThat(o.warnings()).map(Warning::toString).anyMatch(w -> w.startsWith("runs in FP16_MIXED on the Tesla V100-SXM2-16GB"));
   }
 
   @Test
@@ -352,7 +353,7 @@ class GpuSizerTest {
     assertMoney(best.cost(), new BigDecimal(6 * best.instances())
         .multiply(BigDecimal.valueOf(best.billedTime().getSeconds()))
         .divide(BigDecimal.valueOf(3600), MathContext.DECIMAL128), "USD");
-    assertThat(best.warnings()).anyMatch(w -> w.contains("priced as if never interrupted"));
+    assertThat(best.warnings()).map(Warning::toString).anyMatch(w -> w.contains("priced as if never interrupted"));
   }
 
   @Test
@@ -369,7 +370,7 @@ class GpuSizerTest {
     assertThat(b.instances()).isEqualTo(a.instances());
     assertThat(b.wallTime()).isGreaterThan(a.wallTime());
     assertThat(b.cost()).isGreaterThan(a.cost());
-    assertThat(b.warnings()).anyMatch(w -> w.contains("interruptions expected"));
+    assertThat(b.warnings()).map(Warning::toString).anyMatch(w -> w.contains("interruptions expected"));
   }
 
   @Test
@@ -519,8 +520,11 @@ class GpuSizerTest {
         .currency("CNY").maxGpus(2).recommend().bestOrThrow();
     assertThat(o.gpus()).isEqualTo(2);
     assertThat(o.layout().gpus()).isEqualTo(1);
-    assertThat(o.warnings()).contains("the run uses 1 of the 2 GPUs rented: spreading it over more GPUs would be "
-        + "slower; the idle GPUs could run further experiments (runs(...))");
+    Warning idle = o.warnings().stream().filter(w -> w.code().equals("idle-gpus")).findFirst().orElseThrow();
+    assertThat(idle.message()).startsWith("the run uses 1 of the 2 GPUs rented: spreading it over more GPUs would be "
+        + "slower; the idle GPUs could run further experiments");
+    assertThat(idle.text(Warning.Surface.CLI)).endsWith("size them with --runs N");
+    assertThat(idle.text(Warning.Surface.API)).endsWith("size them with runs(n) on the sizer");
   }
 
   // ---------------------------------------------------------------- explanations
@@ -538,21 +542,22 @@ class GpuSizerTest {
     Task fp32 = Fixtures.gpt2(1e8).toBuilder().precision(PrecisionMode.FP32).build();
     Option o = GpuSizer.forTask(fp32).catalog(Fixtures.of(Fixtures.AISTUDIO_A100_1)).currency("CNY").recommend()
         .bestOrThrow();
-    assertThat(o.warnings()).anyMatch(w -> w.contains("PyTorch leaves TF32 off") && w.contains("156.0 TFLOP/s"));
+    assertThat(o.warnings()).map(Warning::toString).anyMatch(w -> w.contains("PyTorch leaves TF32 off") && w.contains("156.0 TFLOP/s"));
   }
 
   @Test
-  void warns_about_pcie_without_nvlink_and_geforce_fp16_accumulation() {
+  void warns_about_4090s_without_peer_to_peer_and_geforce_fp16_accumulation() {
     Option o = GpuSizer.forTask(LLAMA_FT.toBuilder().build()).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_8))
         .currency("CNY").deadline(Duration.ofDays(30)).recommend().bestOrThrow();
-    assertThat(o.warnings()).anyMatch(w -> w.startsWith("8 GPUs per node talk over PCIe") && w.contains("without NVLink"));
-    assertThat(o.warnings()).anyMatch(w -> w.contains("FP32 accumulation") && w.contains("330.3 TFLOPS"));
+    assertThat(o.warnings()).map(Warning::toString).anyMatch(w -> w.contains("have no PCIe peer-to-peer")
+        && w.contains("staged through host memory"));
+    assertThat(o.warnings()).map(Warning::toString).anyMatch(w -> w.contains("FP32 accumulation") && w.contains("330.3 TFLOPS"));
   }
 
   @Test
   void warns_when_a_much_smaller_card_would_do() {
     Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(Fixtures.P4DE)).recommend().bestOrThrow();
-    assertThat(o.warnings()).anyMatch(w -> w.matches("uses [0-9.]+ GiB of 80.0 GiB per GPU: a card with [0-9.]+ GiB "
+    assertThat(o.warnings()).map(Warning::toString).anyMatch(w -> w.matches("uses [0-9.]+ GiB of 80.0 GiB per GPU: a card with [0-9.]+ GiB "
         + "\\(such as the .*\\) would do"));
   }
 
@@ -560,16 +565,16 @@ class GpuSizerTest {
   void warns_about_cuda_needs_when_the_stack_is_not_given_and_not_when_it_is() {
     Task t = Fixtures.gpt2(1e8);
     Option unknown = GpuSizer.forTask(t).catalog(Fixtures.of(Fixtures.P5)).recommend().bestOrThrow();
-    assertThat(unknown.warnings()).anyMatch(w -> w.startsWith("the NVIDIA H100 SXM5 80GB needs CUDA 12.0 or newer"));
+    assertThat(unknown.warnings()).map(Warning::toString).anyMatch(w -> w.startsWith("the NVIDIA H100 SXM5 80GB needs CUDA 12.0 or newer"));
     Option known = GpuSizer.forTask(t).catalog(Fixtures.of(Fixtures.P5)).cudaVersion("12.4").recommend()
         .bestOrThrow();
-    assertThat(known.warnings()).noneMatch(w -> w.contains("needs CUDA"));
+    assertThat(known.warnings()).map(Warning::toString).noneMatch(w -> w.contains("needs CUDA"));
   }
 
   @Test
   void warns_that_datasheet_peaks_with_sparsity_are_twice_the_dense_rate_used() {
     Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(Fixtures.P5)).recommend().bestOrThrow();
-    assertThat(o.warnings()).anyMatch(w -> w.contains("dense BF16 peak of 989.4 TFLOPS")
+    assertThat(o.warnings()).map(Warning::toString).anyMatch(w -> w.contains("dense BF16 peak of 989.4 TFLOPS")
         && w.contains("1978.8 with 2:4 structured sparsity"));
   }
 
@@ -626,6 +631,22 @@ class GpuSizerTest {
       }
     } finally {
       pool.shutdown();
+    }
+  }
+
+  @Test
+  void warnings_every_option_shares_are_given_once_and_the_rest_per_option() {
+    // GIVEN the AIStudio 4090 machines: every option is a 4090, so the CUDA warning is everyone's
+    Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(500e6)).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_1,
+        Fixtures.AISTUDIO_4090_2, Fixtures.AISTUDIO_4090_4, Fixtures.AISTUDIO_4090_8)).currency("CNY")
+        .deadline(Duration.ofDays(30)).recommend();
+    assertThat(rec.options()).hasSizeGreaterThan(1);
+    // THEN it is shared, each option still lists it, and shared + own = the option's warnings
+    assertThat(rec.sharedWarnings()).map(Warning::code).contains("cuda-version");
+    for (Option o : rec.options()) {
+      assertThat(o.warnings()).containsAll(rec.sharedWarnings());
+      assertThat(rec.ownWarnings(o)).doesNotContainAnyElementsOf(rec.sharedWarnings());
+      assertThat(rec.ownWarnings(o).size() + rec.sharedWarnings().size()).isEqualTo(o.warnings().size());
     }
   }
 }

@@ -51,17 +51,21 @@ final class CommunicationModel {
         double latency = units * Links.ringLatencySeconds(job.gpu, job.dp, dpNodes);
         double gather = ring * weightBytes / bandwidth + latency;
         double reduceScatter = ring * gradientBytes / bandwidth + latency;
-        double perMicro = Math.max(0, gather - micro.forwardSeconds())
-            + Math.max(0, gather + reduceScatter - micro.backwardSeconds());
-        // As with DDP, the gradients reduced last leave nothing to overlap with: counted at DDP's bucket size.
-        double lastBucket = reduceScatter * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
-        dataParallel = m * perMicro + lastBucket;
+        if (hostStaged(job)) {
+          dataParallel = m * (2 * gather + reduceScatter);
+        } else {
+          double perMicro = Math.max(0, gather - micro.forwardSeconds())
+              + Math.max(0, gather + reduceScatter - micro.backwardSeconds());
+          // As with DDP, the gradients reduced last leave nothing to overlap with: counted at DDP's bucket size.
+          double lastBucket = reduceScatter * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
+          dataParallel = m * perMicro + lastBucket;
+        }
       } else {
         // No latency term: NCCL reduces the buckets over its tree (latency growing with log2 of the nodes), and
         // they overlap the backward pass; the flat ring's per-step latency matters for ZeRO-3's gathers above.
         double allReduce = 2 * ring * gradientBytes / bandwidth;
         double lastBucket = allReduce * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
-        dataParallel = Math.max(0, allReduce - micro.backwardSeconds()) + lastBucket;
+        dataParallel = hostStaged(job) ? allReduce : Math.max(0, allReduce - micro.backwardSeconds()) + lastBucket;
       }
     }
     double tensorParallel = 0;
@@ -81,6 +85,19 @@ final class CommunicationModel {
       }
     }
     return new Exposed(dataParallel, tensorParallel, pipeline);
+  }
+
+  /**
+   * Whether the data-parallel collectives are staged through host memory and taken as not overlapping the
+   * computation: GPUs of one node without peer-to-peer ({@link Links#peerToPeer}). NCCL's SHM transport then moves
+   * every chunk with the GPUs' own kernels into and out of pinned host buffers over PCIe, competing with the
+   * training kernels for the SMs and the one PCIe link the data loader also uses; the model counts the collectives
+   * in full rather than promise an overlap nobody has measured on such boards. It keeps the rule a sizer must not
+   * break: a pair of such cards is never faster per GPU than one card at the same micro-batch and checkpointing,
+   * though ZeRO shards the optimizer step between them.
+   */
+  static boolean hostStaged(Job job) {
+    return !Links.peerToPeer(job.gpu) && Math.min(job.layout.gpus(), job.hardware.gpusPerNode()) > 1;
   }
 
   /** Tensor-parallel all-reduces while serving: 2 per layer per forward pass (prefill and every decode step). */

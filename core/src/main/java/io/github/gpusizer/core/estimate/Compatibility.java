@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.ComputeCapability;
+import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
@@ -96,64 +97,153 @@ final class Compatibility {
         : Optional.of("the " + gpu.name() + " has no " + p + " support; it supports " + gpu.denseTflops().keySet());
   }
 
-  /** Plain-language notes on compatibility and efficiency. */
+  /**
+   * The kinds of warning the estimator gives: each with its code, severity, a phrase only its message contains
+   * (how {@link #parse} recognises the text again) and its fix per interface, if any.
+   */
+  enum Kind {
+    FP32_TF32_OFF("fp32-tf32-off", Warning.Severity.WARNING, "PyTorch leaves TF32 off for matmuls by default",
+        "or size it with --precision tf32 or --precision bf16",
+        "or size it with Task.Builder.precision(PrecisionMode.TF32) or BF16_MIXED"),
+    NO_TENSOR_CORES("no-tensor-cores", Warning.Severity.WARNING, " has no tensor cores: ", null, null),
+    PCIE_NO_NVLINK("pcie-no-nvlink", Warning.Severity.INFO, " without NVLink: ", null, null),
+    NO_PEER_TO_PEER("no-peer-to-peer", Warning.Severity.WARNING, "have no PCIe peer-to-peer", null, null),
+    LONG_SEQUENCE("sequence-too-long", Warning.Severity.WARNING, " positions ", null, null),
+    LAYOUT_IDLE_GPUS("layout-idle-gpus", Warning.Severity.INFO, "the layout uses ", null, null),
+    INPUT_BOUND_CPU("input-bound-cpu", Warning.Severity.WARNING, "the CPUs cannot prepare samples", null, null),
+    INPUT_BOUND_DISK("input-bound-disk", Warning.Severity.WARNING, "the disk cannot read samples", null, null),
+    EAGER_LAUNCH("eager-launch-bound", Warning.Severity.WARNING, "eager PyTorch to launch work",
+        "size it with --engine compiled (or --engine serving for inference)",
+        "size it with Task.Builder.executionMode(ExecutionMode.COMPILED) (or SERVING_ENGINE for inference)"),
+    COMPILED_TPU("eager-model-on-tpu", Warning.Severity.WARNING, "which XLA-compiled TPU programs do not pay",
+        "size it with --engine compiled", "size it with Task.Builder.executionMode(ExecutionMode.COMPILED)"),
+    SHORT_KERNELS("short-kernels", Warning.Severity.INFO, "shorter than the GPU's launch floor", null, null),
+    ENCODER_GENERATES("encoder-generates", Warning.Severity.INFO, "is encoder-only and generates nothing", null,
+        null),
+    DOES_NOT_FIT("does-not-fit", Warning.Severity.CRITICAL, " per GPU, and the ", null, null),
+    MAY_NOT_FIT("may-not-fit", Warning.Severity.CRITICAL, "may not fit: ", null, null),
+    UNCALIBRATED_VENDOR("uncalibrated-vendor", Warning.Severity.INFO, "efficiencies are calibrated on NVIDIA GPUs",
+        null, null);
+
+    final String code;
+    final Warning.Severity severity;
+    final String marker;
+    final java.util.Optional<Warning.Fix> fix;
+
+    Kind(String code, Warning.Severity severity, String marker, String cli, String api) {
+      this.code = code;
+      this.severity = severity;
+      this.marker = marker;
+      this.fix = cli == null ? java.util.Optional.empty() : java.util.Optional.of(new Warning.Fix(cli, api));
+    }
+
+    Warning warning(String message) {
+      return new Warning(code, severity, message, fix);
+    }
+  }
+
+  /** The typed warning behind one of the estimator's texts; code {@code "estimate"} for any other text. */
+  static Warning parse(String text) {
+    for (Kind k : Kind.values()) {
+      if (text.contains(k.marker)) {
+        String suffix = k.fix.map(f -> "; " + f.api()).orElse("");
+        String message = !suffix.isEmpty() && text.endsWith(suffix)
+            ? text.substring(0, text.length() - suffix.length()) : text;
+        return k.warning(message);
+      }
+    }
+    return Warning.of("estimate", Warning.Severity.INFO, text);
+  }
+
+  /** Plain-language notes on compatibility and efficiency, as {@link Warning#text text(API)}. */
   static ImmutableList<String> warnings(Job job, MemoryEstimate memory, PerformanceEstimate performance,
                                         StepTime step, double utilisation) {
-    ImmutableList.Builder<String> warnings = ImmutableList.builder();
+    ImmutableList.Builder<String> out = ImmutableList.builder();
+    for (Warning w : advice(job, memory, performance, step, utilisation)) {
+      out.add(w.text(Warning.Surface.API));
+    }
+    return out.build();
+  }
+
+  /** Notes on compatibility and efficiency: what cannot apply to the hardware is never said. */
+  static ImmutableList<Warning> advice(Job job, MemoryEstimate memory, PerformanceEstimate performance,
+                                       StepTime step, double utilisation) {
+    ImmutableList.Builder<Warning> warnings = ImmutableList.builder();
     Gpu gpu = job.gpu;
     boolean ampere = gpu.computeCapability().map(cc -> cc.isAtLeast(AMPERE)).orElse(false);
     if (job.precision == PrecisionMode.FP32 && ampere && gpu.supports(Precision.TF32)) {
       double half = gpu.supports(Precision.BF16) ? gpu.denseTflops(Precision.BF16)
           : gpu.supports(Precision.FP16) ? gpu.denseTflops(Precision.FP16) : gpu.denseTflops(Precision.TF32);
-      warnings.add("FP32 runs on CUDA cores at " + Text.fixed(gpu.denseTflops(Precision.FP32), 1)
+      warnings.add(Kind.FP32_TF32_OFF.warning("FP32 runs on CUDA cores at "
+          + Text.fixed(gpu.denseTflops(Precision.FP32), 1)
           + " TFLOP/s: PyTorch leaves TF32 off for matmuls by default; set "
           + "torch.backends.cuda.matmul.allow_tf32 = True for " + Text.fixed(gpu.denseTflops(Precision.TF32), 1)
-          + " TFLOP/s, or train in BF16/FP16 mixed precision for " + Text.fixed(half, 1) + " TFLOP/s");
+          + " TFLOP/s, or train in BF16/FP16 mixed precision for " + Text.fixed(half, 1) + " TFLOP/s"));
     }
     boolean halfPrecision = job.precision.compute() == Precision.FP16 || job.precision.compute() == Precision.BF16;
     boolean tensorCores = gpu.tensorCores()
         && gpu.computeCapability().map(cc -> cc.isAtLeast(TENSOR_CORES)).orElse(true);
     if (halfPrecision && !tensorCores) {
-      warnings.add(gpu.name() + " has no tensor cores: " + job.precision
-          + " saves memory but runs its matmuls on CUDA cores, far below a tensor-core GPU");
+      warnings.add(Kind.NO_TENSOR_CORES.warning(gpu.name() + " has no tensor cores: " + job.precision
+          + " saves memory but runs its matmuls on CUDA cores, far below a tensor-core GPU"));
     }
     int gpusInNode = Math.min(job.layout.gpus(), job.hardware.gpusPerNode());
-    if (gpusInNode > 1 && !Links.usesNvlink(job.gpu, gpusInNode)) {
-      warnings.add(gpusInNode + " GPUs per node talk over PCIe (" + Text.fixed(Links.pcieGBps(gpu), 0)
+    if (gpusInNode > 1 && !Links.peerToPeer(gpu)) {
+      warnings.add(Kind.NO_PEER_TO_PEER.warning(Links.noPeerToPeerReason(gpu) + ": the " + gpusInNode
+          + " GPUs' collectives are staged through host memory at " + Text.fixed(Links.intraNodeGBps(gpu, gpusInNode), 1)
+          + " GB/s per direction, not the " + Text.fixed(Links.pcieGBps(gpu), 0) + " GB/s of their PCIe links"));
+    } else if (gpusInNode > 1 && gpu.vendor() == Vendor.NVIDIA && !Links.usesNvlink(job.gpu, gpusInNode)) {
+      // The NVLink comparison is NVIDIA's; TPUs talk over their inter-chip interconnect, AMD cards over xGMI.
+      warnings.add(Kind.PCIE_NO_NVLINK.warning(gpusInNode + " GPUs per node talk over PCIe ("
+          + Text.fixed(Links.pcieGBps(gpu), 0)
           + " GB/s per direction) without NVLink: gradient and tensor-parallel traffic is 5-12x slower than over "
-          + "NVLink (seed 002)");
+          + "NVLink (seed 002)"));
     }
     if (job.model instanceof Transformer t && job.task.sequenceLength() > t.maxPositions()) {
-      warnings.add("sequence length " + job.task.sequenceLength() + " is longer than the " + t.maxPositions()
-          + " positions " + t.name() + " was built for");
+      warnings.add(Kind.LONG_SEQUENCE.warning("sequence length " + job.task.sequenceLength() + " is longer than the "
+          + t.maxPositions() + " positions " + t.name() + " was built for"));
     }
     if (job.layout.gpus() < job.hardware.gpus()) {
-      warnings.add("the layout uses " + job.layout.gpus() + " of the " + job.hardware.gpus() + " GPUs");
+      warnings.add(Kind.LAYOUT_IDLE_GPUS.warning("the layout uses " + job.layout.gpus() + " of the "
+          + job.hardware.gpus() + " GPUs"));
     }
     if (utilisation < LOW_UTILISATION) {
-      warnings.add("expected GPU utilisation is only " + Text.fixed(100 * utilisation, 0) + "%: the "
-          + (performance.bottleneck() == Bottleneck.DISK_INPUT ? "disk" : "CPUs")
-          + " cannot prepare samples as fast as the GPUs use them");
+      String used = Text.fixed(100 * utilisation, 0);
+      warnings.add(performance.bottleneck() == Bottleneck.DISK_INPUT
+          ? Kind.INPUT_BOUND_DISK.warning("expected GPU utilisation is only " + used + "%: the disk cannot read "
+              + "samples as fast as the GPUs use them; pack small files into sequential shards (WebDataset, "
+              + "TFRecord), move them to an SSD or cache the data set in RAM (seed 002: a 100-150 MB/s hard disk "
+              + "cannot keep a GPU fed)")
+          : Kind.INPUT_BOUND_CPU.warning("expected GPU utilisation is only " + used + "%: the CPUs cannot prepare "
+              + "samples as fast as the GPUs use them; add CPU cores and data-loader workers or preprocess the data "
+              + "set ahead (seed 000: 10-12 logical cores per GPU for image decoding and augmentation)"));
     }
     if (step.hostSeconds() > 0.25 * step.seconds()) {
-      warnings.add(Text.fixed(100 * step.hostSeconds() / step.seconds(), 0)
-          + (job.task.executionMode().launchesFromPython()
-          ? "% of the time the GPU waits for eager PyTorch to launch work; CUDA graphs or torch.compile (as vLLM "
-              + "and TensorRT-LLM use) remove most of it (ExecutionMode.COMPILED or SERVING_ENGINE)"
-          : "% of the time goes to kernel launches shorter than the GPU's launch floor: a larger batch would use "
-              + "the GPU better"));
+      String share = Text.fixed(100 * step.hostSeconds() / step.seconds(), 0);
+      if (!job.task.executionMode().launchesFromPython()) {
+        warnings.add(Kind.SHORT_KERNELS.warning(share + "% of the time goes to kernel launches shorter than the "
+            + "GPU's launch floor: a larger batch would use the GPU better"));
+      } else if (gpu.formFactor() == FormFactor.TPU) {
+        warnings.add(Kind.COMPILED_TPU.warning("the estimate charges " + share + "% of the time to launching work "
+            + "layer by layer from Python, which XLA-compiled TPU programs do not pay"));
+      } else {
+        warnings.add(Kind.EAGER_LAUNCH.warning(share + "% of the time the GPU waits for eager PyTorch to launch "
+            + "work; CUDA graphs or torch.compile (as vLLM and TensorRT-LLM use) remove most of it"));
+      }
     }
     if (job.model instanceof Transformer t && t.stack() == Stack.ENCODER && !job.training
         && job.task.generatedTokens() > 0) {
-      warnings.add(t.name() + " is encoder-only and generates nothing: the " + job.task.generatedTokens()
-          + " generated tokens are ignored (one pass over the input, no KV cache)");
+      warnings.add(Kind.ENCODER_GENERATES.warning(t.name() + " is encoder-only and generates nothing: the "
+          + job.task.generatedTokens() + " generated tokens are ignored (one pass over the input, no KV cache)"));
     }
     if (!memory.fits()) {
-      warnings.add("needs " + memory.perGpu() + " per GPU, " + gpu.name() + " has " + memory.capacity());
+      warnings.add(Kind.DOES_NOT_FIT.warning("needs " + memory.perGpu() + " per GPU, and the " + gpu.name()
+          + " has " + memory.capacity()));
     }
-    memory.mayNotFitWarning().ifPresent(warnings::add);
+    memory.mayNotFitWarning().ifPresent(w -> warnings.add(Kind.MAY_NOT_FIT.warning(w)));
     if (gpu.vendor() != Vendor.NVIDIA) {
-      warnings.add("efficiencies are calibrated on NVIDIA GPUs; " + gpu.name() + " may differ");
+      warnings.add(Kind.UNCALIBRATED_VENDOR.warning("efficiencies are calibrated on NVIDIA GPUs; " + gpu.name()
+          + " may differ"));
     }
     return warnings.build();
   }

@@ -1,7 +1,9 @@
 package io.github.gpusizer.core.estimate;
 
+import io.github.gpusizer.catalog.ComputeCapability;
 import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.catalog.Vendor;
 
 /** Bandwidth of the links between GPUs, per direction, in GB/s. */
 final class Links {
@@ -102,9 +104,58 @@ final class Links {
         || form == FormFactor.TPU || gpusInNode <= 2;
   }
 
-  /** Per-direction bandwidth between GPUs of one node in GB/s: half the bidirectional NVLink total, or PCIe. */
+  /**
+   * Compute capability of Ada Lovelace (8.9), the first GeForce generation without PCIe peer-to-peer: the RTX 4090
+   * lacks the MAILBOXP2P interface GeForce cards used for it ("not present or disabled in hardware on the 4090s, and
+   * that's why P2P doesn't work", tinygrad/open-gpu-kernel-modules README, a driver fork that re-enables P2P over
+   * BAR1); NVIDIA/nccl issue #1127 (2024) confirms stock 4090s report no peer access, and tinygrad issue #29 (2025)
+   * the same for the RTX 5090.
+   */
+  static final ComputeCapability NO_P2P_GEFORCE = new ComputeCapability(8, 9);
+
+  /**
+   * Whether the GPUs of a node can read and write each other's memory over PCIe or NVLink (CUDA peer access,
+   * NCCL's P2P transport). GeForce cards from Ada Lovelace on cannot, so NCCL falls back to its SHM transport:
+   * "SHM is used between devices when peer-to-peer cannot happen, therefore, host memory is used" (NCCL
+   * environment variables, {@code NCCL_SHM_DISABLE}).
+   */
+  static boolean peerToPeer(Gpu gpu) {
+    return !(gpu.vendor() == Vendor.NVIDIA && gpu.formFactor() == FormFactor.CONSUMER
+        && gpu.computeCapability().map(cc -> cc.isAtLeast(NO_P2P_GEFORCE)).orElse(false));
+  }
+
+  /** Why a GPU has no peer-to-peer path, for warnings. */
+  static String noPeerToPeerReason(Gpu gpu) {
+    return gpu.name() + "s have no PCIe peer-to-peer (NVIDIA disabled it on GeForce cards from Ada Lovelace on)";
+  }
+
+  /**
+   * Without peer-to-peer each byte of a collective takes two PCIe trips: the sending GPU copies a chunk into a
+   * pinned host buffer, the receiving GPU copies it out once it is complete (NCCL's SHM transport). The chunks are
+   * pipelined but each passes the two links and host memory one after the other, so a ring step moves at about
+   * half the link rate: the model takes half. The measured ceiling with peer-to-peer re-enabled on the same cards
+   * is 24.5 GB/s all-reduce bus bandwidth on PCIe 4.0 (tinygrad README, all_reduce_perf over six RTX 4090s), so
+   * the staged path cannot exceed the link.
+   */
+  static final double HOST_STAGED_SHARE = 0.5;
+
+  /**
+   * Per-direction bandwidth between GPUs of one node in GB/s: half the bidirectional NVLink total, PCIe, or, without
+   * peer-to-peer, PCIe through host memory.
+   */
   static double intraNodeGBps(Gpu gpu, int gpusInNode) {
-    return usesNvlink(gpu, gpusInNode) ? gpu.nvlinkGBps() / 2 : pcieGBps(gpu);
+    if (usesNvlink(gpu, gpusInNode)) {
+      return gpu.nvlinkGBps() / 2;
+    }
+    return peerToPeer(gpu) ? pcieGBps(gpu) : HOST_STAGED_SHARE * pcieGBps(gpu);
+  }
+
+  /** The path the bytes between the GPUs of one node take, in words. */
+  static String intraNodePath(Gpu gpu, int gpusInNode) {
+    if (usesNvlink(gpu, gpusInNode)) {
+      return "NVLink";
+    }
+    return peerToPeer(gpu) ? "PCIe peer-to-peer" : "PCIe through host memory (no peer-to-peer)";
   }
 
   /** Network bandwidth out of one node in GB/s (per direction). */

@@ -243,11 +243,22 @@ class EstimatorTest {
   }
 
   @Test
-  void warns_about_pcie_between_consumer_gpus() {
+  void warns_about_pcie_between_pcie_gpus() {
+    Task task = Task.pretraining(TestModels.RESNET50).microBatch(64).globalBatch(256)
+        .precision(PrecisionMode.FP16_MIXED).build();
+    Estimate e = ESTIMATOR.estimate(task, Hardware.of(TestGpus.T4, 4, 1), Layout.dataParallel(4));
+    assertThat(e.warnings()).anyMatch(w -> w.contains("PCIe") && w.contains("without NVLink"));
+  }
+
+  @Test
+  void warns_that_4090s_stage_their_collectives_through_host_memory() {
     Task task = Task.pretraining(TestModels.RESNET50).microBatch(64).globalBatch(256)
         .precision(PrecisionMode.FP16_MIXED).build();
     Estimate e = ESTIMATOR.estimate(task, Hardware.of(TestGpus.RTX_4090, 4, 1), Layout.dataParallel(4));
-    assertThat(e.warnings()).anyMatch(w -> w.contains("PCIe") && w.contains("without NVLink"));
+    assertThat(e.warnings()).map(Warning::ofEstimate).anySatisfy(w -> {
+      assertThat(w.code()).isEqualTo("no-peer-to-peer");
+      assertThat(w.message()).contains("have no PCIe peer-to-peer").contains("through host memory at 15.8 GB/s");
+    });
   }
 
   @Test

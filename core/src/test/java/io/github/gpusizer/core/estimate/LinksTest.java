@@ -85,4 +85,35 @@ class LinksTest {
     assertThat(perGpu[1]).isLessThan(perGpu[0]);
     assertThat(perGpu[2]).isLessThan(0.5 * perGpu[0]);
   }
+
+  @Test
+  void geforce_ada_cards_have_no_peer_to_peer_and_stage_collectives_through_host_memory() {
+    // GIVEN a 4090 (Ada GeForce, no MAILBOXP2P) and a 3090 and an L4-class PCIe card
+    // THEN the 4090 alone has no peer-to-peer path, and its GPUs exchange bytes at half its PCIe 4.0 link
+    assertThat(Links.peerToPeer(TestGpus.RTX_4090)).isFalse();
+    assertThat(Links.peerToPeer(TestGpus.T4)).isTrue();
+    assertThat(Links.intraNodeGBps(TestGpus.RTX_4090, 2)).isEqualTo(0.5 * 31.5);
+    assertThat(Links.intraNodePath(TestGpus.RTX_4090, 2)).contains("through host memory");
+  }
+
+  @Test
+  void a_4090_pair_under_zero_3_is_never_faster_per_gpu_than_one_4090() {
+    // GIVEN GPT models on one 4090 and on two under ZeRO-3, at every micro-batch and checkpointing
+    for (io.github.gpusizer.core.model.Transformer model
+        : java.util.List.of(TestModels.GPT_1_7B, TestModels.LLAMA2_7B, TestModels.BERT_LARGE)) {
+      for (int micro : new int[] {1, 2, 4, 8, 16}) {
+        for (io.github.gpusizer.core.task.Checkpointing ckpt : io.github.gpusizer.core.task.Checkpointing.values()) {
+          Task task = Task.pretraining(model).microBatch(micro).sequenceLength(512)
+              .precision(PrecisionMode.BF16_MIXED).checkpointing(ckpt).build();
+          double one = Estimator.defaults().performance(task, Hardware.of(TestGpus.RTX_4090, 1, 1),
+              Layout.single()).samplesPerSecond();
+          double pair = Estimator.defaults().performance(task, Hardware.of(TestGpus.RTX_4090, 2, 1),
+              new Layout(2, 1, 1, ZeroStage.STAGE_3, 2)).samplesPerSecond();
+          // THEN each GPU of the pair does at most what the single card does
+          assertThat(pair / 2).as("%s, micro-batch %s, %s checkpointing", model.name(), micro, ckpt)
+              .isLessThanOrEqualTo(one);
+        }
+      }
+    }
+  }
 }

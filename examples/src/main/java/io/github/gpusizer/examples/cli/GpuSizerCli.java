@@ -34,6 +34,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     description = "Sizes GPU hardware, cloud offerings, time and cost for deep-learning training, fine-tuning and "
         + "inference.",
     subcommands = {GpusCommand.class, OffersCommand.class, EstimateCommand.class, RecommendCommand.class,
+        CompareCommand.class,
         ServeCommand.class,
         CheckCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 the request cannot be met (the message says what would make it feasible), "

@@ -9,6 +9,7 @@ import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.ExchangeRates;
+import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.task.Task;
 import java.io.IOException;
@@ -78,6 +79,17 @@ final class RecommendCommand implements Callable<Integer> {
   @Option(names = "--spot", description = "Also consider spot (pre-emptible) prices.")
   boolean spot;
 
+  @Option(names = "--spot-interruptions", paramLabel = "RATE", converter = Converters.Number.class,
+      description = "Expected spot interruptions per instance-hour, e.g. 0.01 (needs --spot and --checkpoint-every): "
+          + "spot options then carry the re-done work since the last checkpoint and a restart per interruption. "
+          + "Without it spot is priced as if never interrupted, with a warning.")
+  Double spotInterruptions;
+
+  @Option(names = "--runs", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Independent runs of the task, e.g. 2 parameter experiments (seed 000: 2 GPUs run two at once); "
+          + "they share the instances and the cost covers them all (default 1).")
+  Integer runs;
+
   @Option(names = "--currency", paramLabel = "CODE",
       description = "Currency costs are ranked and shown in (default: the budget's, else USD).")
   String currency;
@@ -130,6 +142,26 @@ final class RecommendCommand implements Callable<Integer> {
   @Option(names = "--all",
       description = "List every option and rejection in JSON and CSV (default: as many as --top, with totals).")
   boolean all;
+
+  /**
+   * The spot interruptions from {@code --spot-interruptions}: each loses half of {@code --checkpoint-every} of work
+   * on average and a restart that takes the provisioning time ({@code --provisioning}, default 45 s).
+   */
+  private Interruptions interruptions() {
+    if (!spot) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--spot-interruptions prices spot capacity: give --spot as well");
+    }
+    if (!Double.isFinite(spotInterruptions) || spotInterruptions < 0) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--spot-interruptions must be a finite rate >= 0 per instance-hour, was " + spotInterruptions);
+    }
+    if (checkpointEvery == null) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--spot-interruptions needs --checkpoint-every: an interruption loses the work since the last checkpoint");
+    }
+    return Interruptions.of(spotInterruptions, checkpointEvery, FixedCosts.DEFAULT_PROVISIONING);
+  }
 
   /** The fixed costs of a run from the flags, checked before anything is sized. */
   private FixedCosts fixedCosts() {
@@ -213,6 +245,12 @@ final class RecommendCommand implements Callable<Integer> {
     }
     if (cuda != null) {
       sizer.cudaVersion(cuda);
+    }
+    if (runs != null) {
+      sizer.runs(runs);
+    }
+    if (spotInterruptions != null) {
+      sizer.spotInterruptions(interruptions());
     }
     sizer.fixedCosts(fixedCosts());
     if (exhaustive) {

@@ -9,6 +9,7 @@ import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.task.Task;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -61,8 +62,10 @@ final class RecommendReport {
     root.put("objective", rec.objective().name());
     root.put("currency", rec.currency().getCurrencyCode());
     root.put("feasible", rec.isFeasible());
+    ArrayNode shared = root.putArray("warnings");
+    rec.sharedWarnings().forEach(w -> shared.add(Reports.warning(w)));
     if (rec.best().isPresent()) {
-      root.set("best", option(rec.best().get(), 1, true));
+      root.set("best", option(rec, rec.best().get(), 1, true));
     } else {
       root.putNull("best");
     }
@@ -76,7 +79,7 @@ final class RecommendReport {
         || rec.paretoFront().size() > limit);
     ArrayNode options = root.putArray("options");
     for (int i = 0; i < Math.min(limit, rec.options().size()); i++) {
-      options.add(option(rec.options().get(i), i + 1, front.contains(rec.options().get(i))));
+      options.add(option(rec, rec.options().get(i), i + 1, front.contains(rec.options().get(i))));
     }
     ArrayNode pareto = root.putArray("paretoFront");
     List<Option> front0 = rec.paretoFront().size() > limit ? shownFront(rec, limit) : rec.paretoFront();
@@ -85,7 +88,7 @@ final class RecommendReport {
       ranks.putIfAbsent(rec.options().get(i), i + 1);
     }
     for (Option o : front0) {
-      pareto.add(option(o, ranks.getOrDefault(o, 0), true));
+      pareto.add(option(rec, o, ranks.getOrDefault(o, 0), true));
     }
     // An option of the front that is not among the ranked options (the ranking keeps only the best instance
     // count and layout of each offering and pricing mode) has no rank.
@@ -115,7 +118,11 @@ final class RecommendReport {
     return new HashSet<>(rec.paretoFront());
   }
 
-  static ObjectNode option(Option o, int rank, boolean onFront) {
+  /**
+   * One option; its {@code warningCodes} list every warning it carries, its {@code warnings} only those the
+   * recommendation's top-level {@code warnings} (shared by every option) do not already give.
+   */
+  static ObjectNode option(Recommendation rec, Option o, int rank, boolean onFront) {
     ObjectNode node = Json.object();
     if (rank >= 1) {
       node.put("rank", rank);
@@ -149,8 +156,10 @@ final class RecommendReport {
     node.put("bottleneck", o.bottleneck().name());
     node.set("host", Reports.host(o.host()));
     node.put("paretoOptimal", onFront);
+    ArrayNode codes = node.putArray("warningCodes");
+    o.warnings().forEach(w -> codes.add(w.code()));
     ArrayNode warnings = node.putArray("warnings");
-    o.warnings().forEach(warnings::add);
+    rec.ownWarnings(o).forEach(w -> warnings.add(Reports.warning(w)));
     node.put("rationale", o.rationale());
     return node;
   }
@@ -214,9 +223,12 @@ final class RecommendReport {
       Option o = rec.options().get(i);
       ObjectNode row = Json.object();
       row.put("status", i == 0 ? "best" : "option");
-      ObjectNode full = option(o, i + 1, front.contains(o));
+      ObjectNode full = option(rec, o, i + 1, front.contains(o));
       full.remove("rationale");
       full.remove("host");
+      ArrayNode texts = Json.array();
+      rec.ownWarnings(o).forEach(w -> texts.add(Reports.text(w)));
+      full.set("warnings", texts);
       row.setAll(full);
       row.put("rationale", o.rationale());
       rows.add(row);
@@ -256,8 +268,14 @@ final class RecommendReport {
       s.append("\nBEST: ").append(describe(best)).append('\n');
       s.append("  ").append(best.rationale()).append('\n');
       s.append("  time: ").append(split(best)).append('\n');
-      for (String w : best.warnings()) {
-        s.append("  warning: ").append(w).append('\n');
+      for (Warning w : rec.ownWarnings(best)) {
+        s.append("  warning: ").append(Reports.severityTag(w)).append(Reports.text(w)).append('\n');
+      }
+      if (!rec.sharedWarnings().isEmpty()) {
+        s.append(String.format(Locale.ROOT, "%nWARNINGS FOR EVERY OPTION (%d)%n", rec.sharedWarnings().size()));
+        for (Warning w : rec.sharedWarnings()) {
+          s.append("  ").append(Reports.severityTag(w)).append(Reports.text(w)).append('\n');
+        }
       }
       s.append(String.format(Locale.ROOT, "%nRANKED OPTIONS (%d feasible%s)%n", rec.options().size(),
           rec.options().size() > top ? ", top " + top + " shown" : ""));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
+import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.estimate.Interval;
 import io.github.gpusizer.core.estimate.MemoryBreakdown;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
@@ -56,8 +57,7 @@ final class Reports {
     Json.putRounded(root, "scalingEfficiency", p.scalingEfficiency(), 4);
     root.put("bottleneck", p.bottleneck().name());
     root.set("host", host(e.host()));
-    ArrayNode warnings = root.putArray("warnings");
-    e.warnings().forEach(warnings::add);
+    warnings(root.putArray("warnings"), e.warnings());
     return root;
   }
 
@@ -160,8 +160,37 @@ final class Reports {
     node.put("ramBytes", h.ram().bytes());
     node.put("diskBytes", h.disk().bytes());
     node.put("diskType", h.diskType().name());
+    node.put("dataAccess", h.access().name());
+    node.put("ramRule", h.ramRule().name());
+    node.put("coresReason", h.coresReason());
+    node.put("ramReason", h.ramReason());
+    node.put("diskReason", h.diskReason());
     node.put("reason", h.reason());
     return node;
+  }
+
+  /** A warning as the CLI gives it: its fix in command-line terms. */
+  static ObjectNode warning(Warning w) {
+    ObjectNode node = Json.object();
+    node.put("code", w.code());
+    node.put("severity", w.severity().name());
+    node.put("message", w.message());
+    if (w.fix().isPresent()) {
+      node.put("fix", w.fix().get().cli());
+    } else {
+      node.putNull("fix");
+    }
+    return node;
+  }
+
+  /** The warning's text with its fix in command-line terms. */
+  static String text(Warning w) {
+    return w.text(Warning.Surface.CLI);
+  }
+
+  /** The estimator's warnings (texts in API terms) as CLI warning objects. */
+  static void warnings(ArrayNode into, List<String> estimateWarnings) {
+    estimateWarnings.forEach(w -> into.add(warning(Warning.ofEstimate(w))));
   }
 
   static String estimateTable(Estimate e) {
@@ -211,14 +240,22 @@ final class Reports {
     s.append(perf.render());
     s.append(String.format(Locale.ROOT, "time and rate intervals: %s%n", p.errorBand().basis()));
     HostSizing h = e.host();
-    s.append(String.format(Locale.ROOT, "%nhost per node: %d CPU cores, %s RAM, %s %s (%s)%n", h.cpuCores(),
-        size(h.ram()), size(h.disk()), h.diskType().name().replace('_', ' '), h.reason()));
+    s.append(String.format(Locale.ROOT, "%nhost per node: %d CPU cores, %s RAM, %s %s%n", h.cpuCores(),
+        size(h.ram()), size(h.disk()), h.diskType().label()));
+    s.append("  ").append(h.coresReason()).append("\n  ").append(h.ramReason()).append("\n  ")
+        .append(h.diskReason()).append('\n');
     List<String> warnings = e.warnings();
     if (!warnings.isEmpty()) {
       s.append("\nwarnings:\n");
-      warnings.forEach(w -> s.append("  - ").append(w).append('\n'));
+      warnings.forEach(w -> s.append("  - ").append(severityTag(Warning.ofEstimate(w)))
+          .append(text(Warning.ofEstimate(w))).append('\n'));
     }
     return s.toString();
+  }
+
+  /** {@code "[critical] "} and {@code "[warning] "} before a warning's text; nothing for information. */
+  static String severityTag(Warning w) {
+    return w.severity() == Warning.Severity.INFO ? "" : "[" + w.severity().name().toLowerCase(Locale.ROOT) + "] ";
   }
 
   static String kind(Task task) {

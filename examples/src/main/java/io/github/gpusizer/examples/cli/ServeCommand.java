@@ -235,9 +235,7 @@ final class ServeCommand implements Callable<Integer> {
     breakdown.put("temporary", m.temporary().bytes());
     breakdown.put("overhead", m.overhead().bytes());
     node.put("bottleneck", p.bottleneck());
-    ArrayNode warnings = node.putArray("warnings");
-    List<String> w = p.warnings();
-    w.forEach(warnings::add);
+    Reports.warnings(node.putArray("warnings"), p.warnings());
     node.put("rationale", p.rationale());
     return node;
   }

@@ -1,0 +1,167 @@
+package io.github.gpusizer.examples.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.core.cost.BuyVsRent;
+import io.github.gpusizer.core.cost.CostModel;
+import io.github.gpusizer.core.cost.Ownership;
+import io.github.gpusizer.core.cost.RentalComparison;
+import io.github.gpusizer.core.cost.RentalOption;
+import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Hardware;
+import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Task;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gpusizer compare}: seed 001's question (a short rental of a high-end card or a long one of a mid-range
+ * card?) for the task's own hours, and with {@code --electricity}, buying each offering's cards against renting them.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Compare renting named offerings for a task (one instance each, data-parallel over its GPUs): "
+        + "time, billed time, cost and the cheapest; with --electricity, buying the cards against renting them.",
+        "Seed 001: \"short rental of a high-end card or long rental of a mid-range one?\"; seed 002: a year's rent "
+            + "is about the price / 3 plus a little."})
+final class CompareCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  CommonOptions common;
+
+  @Mixin
+  TaskOptions taskOptions;
+
+  @Option(names = "--offering", paramLabel = "PROVIDER/INSTANCE", required = true, split = ",",
+      description = "An offering to compare, e.g. aistudio/NVIDIA-A100-40GB-x1 (repeatable, at least one).")
+  List<String> offerings = new ArrayList<>();
+
+  @Option(names = "--electricity", paramLabel = "MONEY",
+      description = "Price of a kWh, e.g. 0.15USD or 1.2CNY: also compare buying each offering's cards (at their "
+          + "catalog price, drawing their TDP, PUE 1.58) with renting them.")
+  String electricity;
+
+  @Option(names = "--years", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "3",
+      description = "Years to write a purchase off over (default ${DEFAULT-VALUE}: seed 002's 全款/3年).")
+  int years = 3;
+
+  /** One compared offering: its estimate on one instance and its rental. */
+  private record Compared(Offering offering, Duration wall, RentalOption rental) {}
+
+  @Override
+  public Integer call() {
+    Task task = taskOptions.task();
+    Catalog catalog = common.catalog();
+    Estimator estimator = Estimator.defaults();
+    List<Compared> compared = new ArrayList<>();
+    for (String name : offerings) {
+      Offering o = find(catalog, name);
+      int gpus = o.gpuCount();
+      Estimate e = estimator.estimate(task, Hardware.of(o.gpu(), gpus, 1), Layout.dataParallel(gpus));
+      if (!e.memory().fits()) {
+        throw new IllegalArgumentException("--offering " + name + ": the task does not fit (needs "
+            + e.memory().perGpu() + " per GPU, the " + o.gpu().name() + " has " + e.memory().capacity() + ")");
+      }
+      Duration wall = e.performance().totalTime().orElseThrow(() -> new IllegalArgumentException(
+          "compare needs an amount of work: give --tokens or --samples (or --dataset with --epochs)"));
+      compared.add(new Compared(o, wall, RentalOption.of(o, wall).withLabel(o.provider() + "/" + o.instanceType())));
+    }
+    RentalComparison rent = RentalComparison.of(compared.stream().map(Compared::rental).toList());
+    List<String> buying = new ArrayList<>();
+    ArrayNode buyJson = Json.array();
+    if (electricity != null) {
+      for (Compared c : compared) {
+        Offering o = c.offering();
+        Money kwh = Quantities.money("--electricity", electricity, o.onDemandPerHour().currency());
+        if (o.gpu().purchasePrice().isEmpty()) {
+          buying.add(o.provider() + "/" + o.instanceType() + ": the catalog has no purchase price for the "
+              + o.gpu().name());
+          continue;
+        }
+        if (!kwh.currency().equals(o.onDemandPerHour().currency())) {
+          throw new IllegalArgumentException("--electricity must be in the currency of " + o.provider() + "/"
+              + o.instanceType() + "'s price, " + o.onDemandPerHour().currency() + ", was '" + electricity + "'");
+        }
+        Ownership own = CostModel.defaults().ownership(o.gpu(), o.gpuCount(), years, kwh);
+        BuyVsRent b = own.versus(o.onDemandPerHour());
+        Money price = own.purchasePrice().amount();
+        Money yearRent = o.onDemandPerHour().times(BigDecimal.valueOf(8760));
+        double ratio = yearRent.amount().divide(price.amount(), 3, RoundingMode.HALF_UP).doubleValue();
+        String line = String.format(Locale.ROOT, "%s/%s: %d x %s bought for %s: %s; a year of round-the-clock on-demand rent "
+                + "is %s, %.2fx the purchase price (seed 002: a yearly rental is about a third of it, 全款/3年)", o.provider(),
+            o.instanceType(), o.gpuCount(), o.gpu().name(), price.rounded(), b.verdict(), yearRent.rounded(), ratio);
+        buying.add(line);
+        ObjectNode node = buyJson.addObject();
+        node.put("offering", o.provider() + "/" + o.instanceType());
+        node.set("purchasePrice", Json.money(price.rounded()));
+        node.set("rentPerYear", Json.money(yearRent.rounded()));
+        Json.putRounded(node, "rentPerYearOverPrice", ratio, 3);
+        if (b.breakEvenPerYear().isPresent()) {
+          Json.putRounded(node, "breakEvenHoursPerYear", Output.seconds(b.breakEvenPerYear().get()) / 3600, 1);
+        } else {
+          node.putNull("breakEvenHoursPerYear");
+        }
+        node.put("verdict", b.verdict());
+      }
+    }
+    if (common.format == Format.JSON) {
+      ObjectNode root = Json.object();
+      ArrayNode rows = root.putArray("rentals");
+      for (RentalComparison.Row r : rent.rows()) {
+        ObjectNode row = rows.addObject();
+        row.put("offering", r.option().label());
+        Json.putRounded(row, "wallSeconds", Output.seconds(r.option().wall()), 6);
+        Json.putRounded(row, "billedSeconds", Output.seconds(r.billed()), 6);
+        row.set("cost", Json.money(r.cost().amount().rounded()));
+        Json.putRounded(row, "relativeToCheapest", r.relativeToCheapest(), 4);
+        row.put("verdict", r.verdict());
+      }
+      root.put("verdict", rent.verdict());
+      root.set("buyVsRent", buyJson);
+      Output.print(spec, Json.pretty(root));
+      return 0;
+    }
+    TextTable table = new TextTable("OFFERING", ">TIME", ">BILLED", ">COST", "VERDICT");
+    for (RentalComparison.Row r : rent.rows()) {
+      table.row(r.option().label(), Output.duration(r.option().wall()), Output.duration(r.billed()),
+          Output.money(r.cost().amount()), r.verdict());
+    }
+    StringBuilder s = new StringBuilder(table.render()).append(rent.verdict()).append('\n');
+    if (!buying.isEmpty()) {
+      s.append("\nBUY VS RENT (").append(years).append("-year write-off)\n");
+      buying.forEach(b -> s.append("  ").append(b).append('\n'));
+    }
+    Output.print(spec, s.toString());
+    return 0;
+  }
+
+  private Offering find(Catalog catalog, String name) {
+    int slash = name.indexOf('/');
+    if (slash <= 0 || slash == name.length() - 1) {
+      throw new ParameterException(spec.commandLine(),
+          "--offering takes PROVIDER/INSTANCE, e.g. aistudio/NVIDIA-4090-24GB-x1, was '" + name + "'");
+    }
+    String provider = name.substring(0, slash).strip();
+    String type = name.substring(slash + 1).strip();
+    return catalog.offerings().stream()
+        .filter(o -> o.provider().equalsIgnoreCase(provider) && o.instanceType().equalsIgnoreCase(type))
+        .findFirst().orElseThrow(() -> new IllegalArgumentException("--offering " + name + " is not in the catalog;"
+            + " 'gpusizer offers --provider " + provider + "' lists that provider's instances"));
+  }
+}
