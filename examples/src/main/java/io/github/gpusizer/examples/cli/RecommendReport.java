@@ -269,7 +269,7 @@ final class RecommendReport {
       s.append("  ").append(best.rationale()).append('\n');
       s.append("  time: ").append(split(best)).append('\n');
       for (Warning w : rec.ownWarnings(best)) {
-        s.append("  warning: ").append(Reports.severityTag(w)).append(Reports.text(w)).append('\n');
+        s.append("  ").append(Reports.label(w)).append(": ").append(Reports.text(w)).append('\n');
       }
       if (!rec.sharedWarnings().isEmpty()) {
         s.append(String.format(Locale.ROOT, "%nWARNINGS FOR EVERY OPTION (%d)%n", rec.sharedWarnings().size()));

@@ -253,6 +253,15 @@ final class Reports {
     return s.toString();
   }
 
+  /** The line label of a warning under an option: {@code note}, {@code warning} or {@code CRITICAL}. */
+  static String label(Warning w) {
+    return switch (w.severity()) {
+      case INFO -> "note";
+      case WARNING -> "warning";
+      case CRITICAL -> "CRITICAL";
+    };
+  }
+
   /** {@code "[critical] "} and {@code "[warning] "} before a warning's text; nothing for information. */
   static String severityTag(Warning w) {
     return w.severity() == Warning.Severity.INFO ? "" : "[" + w.severity().name().toLowerCase(Locale.ROOT) + "] ";
