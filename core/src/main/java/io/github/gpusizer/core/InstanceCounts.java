@@ -9,7 +9,7 @@ import java.util.TreeSet;
  * {@link #DENSE_GPUS} GPUs, where each added GPU changes the time a lot; beyond that steps of at most
  * {@link #STEP} (a quarter more each time), well inside the estimator's ±25 % accuracy on throughput
  * (core/CALIBRATION.md); plus the counts whose GPUs divide the global batch, so that data parallelism need not
- * round it, and the powers of two, which pipeline stages split into equal groups. The largest count allowed is
+ * round it, and, where the model outgrows a node, the powers of two, which pipeline stages split into equal groups. The largest count allowed is
  * always included.
  */
 final class InstanceCounts {
@@ -34,8 +34,9 @@ final class InstanceCounts {
    *
    * @param max the most instances allowed (0: none)
    * @param globalBatch samples per optimizer step, 0 if not fixed
+   * @param pipelined whether pipeline stages may split the instances (the model outgrows one node)
    */
-  static int[] ladder(int gpusPerInstance, int max, long globalBatch) {
+  static int[] ladder(int gpusPerInstance, int max, long globalBatch, boolean pipelined) {
     checkArgument(gpusPerInstance >= 1, "GPUs per instance must be >= 1, was %s", gpusPerInstance);
     TreeSet<Integer> counts = new TreeSet<>();
     int n = 1;
@@ -47,7 +48,7 @@ final class InstanceCounts {
       counts.add(max);
     }
     // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes)
-    for (long p = 1; p <= max; p *= 2) {
+    for (long p = 1; pipelined && p <= max; p *= 2) {
       counts.add((int) p);
     }
     if (globalBatch > 0) {

@@ -487,14 +487,19 @@ final class LayoutSearch {
   }
 
   private boolean needsPipeline(Hardware hw) {
-    if (!task.kind().isTraining() || hw.nodes() < 2) {
+    return hw.nodes() >= 2 && needsPipeline(hw.gpu(), hw.gpusPerNode());
+  }
+
+  /** Whether the task's training state outgrows one node of {@code gpusPerNode} such GPUs (see above). */
+  boolean needsPipeline(Gpu gpu, int gpusPerNode) {
+    if (!task.kind().isTraining()) {
       return false;
     }
     if (trainingState == null) {
-      trainingState = (double) estimator.checkpointSize(task, hw.gpu()).bytes()
+      trainingState = (double) estimator.checkpointSize(task, gpu).bytes()
           + task.model().parameters() * task.precision().gradientBytes();
     }
-    return trainingState > (double) hw.gpu().memory().bytes() * hw.gpusPerNode();
+    return trainingState > (double) gpu.memory().bytes() * gpusPerNode;
   }
 
   /**

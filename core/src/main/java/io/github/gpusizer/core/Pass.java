@@ -168,7 +168,8 @@ final class Pass {
     // instances that cannot be joined serve only separate runs
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
     int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
-        : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch());
+        : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch(),
+            searchFor(o.gpu()).needsPipeline(o.gpu(), o.gpuCount()));
     java.util.TreeSet<Integer> tried = new java.util.TreeSet<>();
     for (int n : ladder) {
       tried.add(n);
