@@ -81,6 +81,17 @@ final class Advisor {
           + "; attach " + host.diskType().label() + " storage of at least " + Texts.size(host.disk())
           + " (" + host.diskReason() + ")"));
     }
+    if (c.mode().price(o).filter(p -> p.amount().signum() == 0).isPresent()) {
+      out.add(Warning.of("price-zero", Warning.Severity.CRITICAL, "the catalog prices " + o.key() + " at 0 per hour "
+          + c.mode().label() + ", so this option costs nothing and ranks first on cost", "give its real price in "
+          + "the --catalog file", "give its real price in the catalog"));
+    }
+    if (o.vcpus() == 0 || o.ram().bytes() == 0) {
+      out.add(Warning.of("host-unknown", Warning.Severity.INFO, "the catalog lists "
+          + (o.vcpus() == 0 && o.ram().bytes() == 0 ? "0 vCPUs and 0 RAM" : o.vcpus() == 0 ? "0 vCPUs" : "0 RAM")
+          + " for " + o.instanceType() + ": read as unknown, so the recommended host (" + host.cpuCores()
+          + " cores, " + Texts.size(host.ram()) + " of RAM per instance) is not checked against it"));
+    }
     for (String note : c.priced().notes()) {
       out.add(note.startsWith("spot capacity can be reclaimed")
           ? Warning.of("spot-uninterrupted", Warning.Severity.WARNING, "spot capacity can be reclaimed at any "

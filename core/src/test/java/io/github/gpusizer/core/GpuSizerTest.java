@@ -562,6 +562,25 @@ class GpuSizerTest {
   }
 
   @Test
+  void flags_a_free_offering_and_a_host_the_catalog_does_not_describe() {
+    // GIVEN an offering priced at 0 whose vCPUs and RAM are 0 (unknown)
+    Offering free = new Offering("myco", "x1", "r1", Fixtures.P4DE.gpu(), 8, 0, io.github.gpusizer.catalog.DataSize.ofGiB(0),
+        io.github.gpusizer.catalog.DataSize.ofGB(0),
+        Money.of("0", "USD"), Optional.empty(), BillingMode.PER_SECOND, Optional.empty(), Optional.empty(),
+        java.util.OptionalDouble.empty(), io.github.gpusizer.catalog.Fabric.ETHERNET, java.time.LocalDate.of(2026, 11, 30),
+        "test");
+    Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(free)).recommend().bestOrThrow();
+    // THEN the option says so: a critical warning on the price, a note that the host went unchecked
+    assertThat(o.warnings()).anySatisfy(w -> {
+      assertThat(w.code()).isEqualTo("price-zero");
+      assertThat(w.severity()).isEqualTo(Warning.Severity.CRITICAL);
+      assertThat(w.message()).startsWith("the catalog prices myco/x1/r1 at 0 per hour on-demand");
+    });
+    assertThat(o.warnings()).anySatisfy(w -> assertThat(w.message())
+        .startsWith("the catalog lists 0 vCPUs and 0 RAM for x1: read as unknown"));
+  }
+
+  @Test
   void warns_about_cuda_needs_when_the_stack_is_not_given_and_not_when_it_is() {
     Task t = Fixtures.gpt2(1e8);
     Option unknown = GpuSizer.forTask(t).catalog(Fixtures.of(Fixtures.P5)).recommend().bestOrThrow();
