@@ -15,7 +15,9 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * Writes JSON objects as CSV rows: nested objects become dotted column names ({@code memory.perGpuBytes}), arrays of
  * values are joined with {@code "; "}, and the columns are the union of all rows' fields in order of first
- * appearance. The column names are therefore exactly the JSON field paths.
+ * appearance. The column names are therefore exactly the JSON field paths. A text cell that a spreadsheet would
+ * run as a formula (first character {@code = + - @}, tab or carriage return; OWASP, "CSV Injection") is written
+ * with a leading {@code '}; numbers keep their sign.
  */
 final class Csv {
   private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
@@ -57,11 +59,21 @@ final class Csv {
       for (JsonNode element : node) {
         parts.add(element.isValueNode() ? element.asText() : element.toString());
       }
-      cells.put(prefix, String.join("; ", parts));
+      cells.put(prefix, inert(String.join("; ", parts)));
     } else if (node.isNull()) {
       cells.put(prefix, "");
     } else {
-      cells.put(prefix, node.asText());
+      cells.put(prefix, node.isTextual() ? inert(node.asText()) : node.asText());
     }
+  }
+
+  /** Text a spreadsheet shows as text: a leading {@code '} before what would start a formula. */
+  static String inert(String text) {
+    if (text.isEmpty()) {
+      return text;
+    }
+    char first = text.charAt(0);
+    return first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r'
+        ? "'" + text : text;
   }
 }

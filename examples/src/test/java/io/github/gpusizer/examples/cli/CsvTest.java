@@ -24,6 +24,25 @@ class CsvTest {
   }
 
   @Test
+  void text_that_a_spreadsheet_would_run_as_a_formula_is_written_inert_and_numbers_keep_their_sign() {
+    // GIVEN cells a user's catalog could carry: a formula, a command, an at-sign, a tab, and a negative number
+    ObjectNode row = JsonNodeFactory.instance.objectNode();
+    row.put("a", "=HYPERLINK(\"http://x\")");
+    row.put("b", "+cmd|' /C calc'!A0");
+    row.put("c", "@SUM(1)");
+    row.put("d", "\tx");
+    row.put("e", "-2+3");
+    row.put("f", -1.5);
+    row.put("g", "plain");
+    row.putArray("h").add("=1").add("two");
+
+    // THEN each text cell that starts a formula gets a leading quote; the number and plain text are untouched
+    String csv = Csv.write(List.of(row));
+    assertThat(csv.lines().skip(1).findFirst().orElseThrow()).isEqualTo(
+        "\"'=HYPERLINK(\"\"http://x\"\")\",'+cmd|' /C calc'!A0,'@SUM(1),'\tx,'-2+3,-1.5,plain,'=1; two");
+  }
+
+  @Test
   void text_table_aligns_numbers_right() {
     String table = new TextTable("GPU", ">MEM").row("h100", "80").row("t4-long", "16.5").render();
     assertThat(table).isEqualTo("GPU       MEM\n-------  ----\nh100       80\nt4-long  16.5\n");
