@@ -12,9 +12,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -32,13 +29,13 @@ class SizerServiceLimitsTest {
   private static final int WORKERS = 2;
   private static final Semaphore workers = new Semaphore(WORKERS);
   private static SizerService service;
-  private static HttpClient client;
+  private static ServiceClient http;
 
   @BeforeAll
   static void start() throws IOException {
     service = SizerService.start(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), Catalog.bundled(),
         workers, Duration.ofMillis(200));
-    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    http = new ServiceClient(service, Duration.ofSeconds(60), Duration.ofSeconds(15));
   }
 
   @AfterAll
@@ -47,14 +44,11 @@ class SizerServiceLimitsTest {
   }
 
   private static HttpResponse<String> post(String path, String body) throws Exception {
-    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
-        .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return http.post(path, body);
   }
 
   private static HttpResponse<String> get(String path) throws Exception {
-    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
-        .timeout(Duration.ofSeconds(15)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return http.get(path);
   }
 
   private static Socket stalled(String partialRequest) throws IOException {

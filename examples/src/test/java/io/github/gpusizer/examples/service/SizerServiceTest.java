@@ -8,9 +8,6 @@ import io.github.gpusizer.catalog.Catalog;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -21,12 +18,12 @@ import org.junit.jupiter.api.Test;
 class SizerServiceTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static SizerService service;
-  private static HttpClient client;
+  private static ServiceClient http;
 
   @BeforeAll
   static void start() throws IOException {
     service = SizerService.start(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), Catalog.bundled());
-    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    http = new ServiceClient(service, Duration.ofSeconds(30), Duration.ofSeconds(30));
   }
 
   @AfterAll
@@ -35,14 +32,11 @@ class SizerServiceTest {
   }
 
   private static HttpResponse<String> post(String path, String body) throws Exception {
-    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
-        .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return http.post(path, body);
   }
 
   private static HttpResponse<String> get(String path) throws Exception {
-    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
-        .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return http.get(path);
   }
 
   @Test
