@@ -14,6 +14,11 @@ import java.util.OptionalInt;
 /** Small helpers for building the CLI's JSON documents with Jackson's tree model. */
 final class Json {
   static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+  /**
+   * The version of the JSON documents' layout, first in each: raised when a field is renamed, removed or changes
+   * meaning (added fields keep it), so scripts can refuse a layout they do not know.
+   */
+  static final int SCHEMA_VERSION = 1;
 
   private Json() {}
 
@@ -78,6 +83,13 @@ final class Json {
   }
 
   static String pretty(JsonNode node) {
+    if (node.isObject()) {
+      // every JSON document the tool prints names the version of its layout first
+      ObjectNode document = object();
+      document.put("schemaVersion", SCHEMA_VERSION);
+      document.setAll((ObjectNode) node);
+      return document.toPrettyString() + System.lineSeparator();
+    }
     return node.toPrettyString() + System.lineSeparator();
   }
 }

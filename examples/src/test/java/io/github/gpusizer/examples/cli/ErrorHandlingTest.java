@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -149,5 +150,20 @@ class ErrorHandlingTest {
     // THEN nothing was warned and every percent sign came out as written
     assertThat(captured.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(usage.toString()).contains("90% of the GPU").contains("steps of at most 25%").doesNotContain("%n");
+  }
+
+  @Test
+  void every_json_document_names_its_schema_version_first() {
+    // GIVEN the object documents of three commands
+    List<Cli.Run> runs = List.of(
+        Cli.run("estimate", "--model", "gpt2", "--gpu", "a100", "--format", "json"),
+        Cli.run("recommend", "--model", "gpt2", "--tokens", "1B", "--format", "json"),
+        Cli.run("serve", "--model", "llama-2-7b", "--rps", "1", "--prompt", "100", "--output", "50", "--format", "json"));
+    // THEN each starts with schemaVersion 1
+    for (Cli.Run run : runs) {
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.json().fieldNames().next()).isEqualTo("schemaVersion");
+      assertThat(run.json().get("schemaVersion").asInt()).isEqualTo(1);
+    }
   }
 }
