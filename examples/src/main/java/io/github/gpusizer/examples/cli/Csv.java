@@ -33,6 +33,9 @@ final class Csv {
       columns.addAll(cells.keySet());
       flat.add(cells);
     }
+    // a field null in some rows and an object in others is the object's columns (empty where null), so the header
+    // does not change with which rows carry the object (offers' spotPerHour)
+    columns.removeIf(c -> columns.stream().anyMatch(other -> other.startsWith(c + ".")));
     StringBuilder out = new StringBuilder();
     try (CSVPrinter printer = new CSVPrinter(out, FORMAT)) {
       printer.printRecord(columns);

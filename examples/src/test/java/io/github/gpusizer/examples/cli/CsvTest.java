@@ -43,6 +43,21 @@ class CsvTest {
   }
 
   @Test
+  void a_field_null_in_some_rows_and_an_object_in_others_is_the_objects_columns() {
+    // GIVEN two offerings, one with a spot price and one without
+    ObjectNode withSpot = JsonNodeFactory.instance.objectNode();
+    withSpot.put("id", "a");
+    withSpot.putObject("spotPerHour").put("amount", 1.5).put("currency", "USD");
+    ObjectNode without = JsonNodeFactory.instance.objectNode();
+    without.put("id", "b");
+    without.putNull("spotPerHour");
+
+    // THEN the header is the object's columns whatever the order of the rows, empty cells for the null
+    assertThat(Csv.write(List.of(without, withSpot)))
+        .isEqualTo("id,spotPerHour.amount,spotPerHour.currency\nb,,\na,1.5,USD\n");
+  }
+
+  @Test
   void text_table_aligns_numbers_right() {
     String table = new TextTable("GPU", ">MEM").row("h100", "80").row("t4-long", "16.5").render();
     assertThat(table).isEqualTo("GPU       MEM\n-------  ----\nh100       80\nt4-long  16.5\n");
