@@ -78,14 +78,21 @@ final class CsvTable {
   }
 
   /**
-   * The most bytes a catalog file may hold, counted while reading (so a file that reports size 0 is bounded too):
-   * a design limit far above real catalogs (SkyPilot's v8 GCP vms.csv, the largest read here, is 2.2 MB) that keeps
-   * a load within a few hundred MB of heap.
+   * The most bytes a catalog file may hold, counted while reading (so a file that reports size 0 is bounded too).
+   * A design limit, far above the real catalogs read here (SkyPilot's v8 GCP vms.csv, the largest, is 2.2 MB); the
+   * row limit below binds first for SkyPilot-shaped rows.
    */
   static final int MAX_FILE_BYTES = 32 << 20;
-  /** The most characters of one line: a SkyPilot row with its GpuInfo cell is well under 1 KB. */
+  /**
+   * The most characters of one line, a design limit: the longest row of the real SkyPilot excerpts read here, with
+   * its GpuInfo cell, is under 1 KB.
+   */
   static final int MAX_LINE_CHARS = 64 << 10;
-  /** The most rows of one file (SkyPilot's v8 AWS vms.csv has some tens of thousands). */
+  /**
+   * The most rows of one file, a design limit: measured here, 240,000 SkyPilot-shaped rows (13.7 MB) load and print
+   * through {@code gpusizer offers} in about 1.2 GB of memory (they run out at a 512 MB heap), so more rows would
+   * need more heap than a default JVM on a small machine gives.
+   */
   static final int MAX_ROWS = 250_000;
 
   private final String file;

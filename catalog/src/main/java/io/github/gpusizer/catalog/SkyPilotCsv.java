@@ -131,7 +131,7 @@ final class SkyPilotCsv {
       int gpuCount = row.wholeNumber("AcceleratorCount", 1);
       BigDecimal price = row.number("Price", Sign.NON_NEGATIVE);
       // A spot price of 0 is no spot price: no cloud gives GPUs away, and SkyPilot's Vast file (catalogs/v8/vast,
-      // commit 01b8cdd) writes 0.00 in the column of every row, as Vast's interruptible prices are bids.
+      // commit 01b8cdd) writes 0.00 in the column of every row.
       Optional<BigDecimal> spot = row.optionalNumber("SpotPrice", Sign.NON_NEGATIVE).filter(p -> p.signum() > 0);
       if (instanceType.isEmpty()) {
         gpuRows.add(new GpuRow(row, accelerator, gpu.orElseThrow(), gpuCount, price, spot));
