@@ -60,6 +60,10 @@ final class LayoutSearch {
   private final Map<Key, Outcome> cache = new HashMap<>();
   private final Map<Key, Plan> plans = new HashMap<>();
   private final Map<Key, Timing> timings = new HashMap<>();
+  /** Memory estimates by {@link Estimator#memoryKey}. */
+  private final Map<Object, MemoryEstimate> memories = new HashMap<>();
+  /** What the memory checks of sharded recipes have shown, by recipe (see {@link #fitLevel}). */
+  private final Map<RanksKey, Thresholds> thresholds = new HashMap<>();
   /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
   private final boolean coresMatter;
   private final Map<VariantKey, Task> variants = new HashMap<>();
@@ -262,6 +266,10 @@ final class LayoutSearch {
       int pp = degrees[1];
       int dp = gpus / (tp * pp);
       int[] microBatches = microBatches(dp);
+      // Per ZeRO stage, the largest micro-batch that surely fits with less recomputation: more recomputation at a
+      // micro-batch no larger only adds work (ComputeModel) and comes later in the order the choice takes, so it
+      // is never chosen, and is not even checked. The reference checks and times every recipe.
+      int[] lessRecomputed = new int[ZeroStage.values().length];
       for (Checkpointing ck : checkpointings) {
         for (ZeroStage zero : zeroStages(pp)) {
           if (dp == 1 && zero != ZeroStage.NONE) {
@@ -269,17 +277,21 @@ final class LayoutSearch {
           }
           boolean riskyFound = false;
           for (int mb : microBatches) {
-            MemoryEstimate m = reference ? memory(hw, tp, pp, zero, ck, mb).fitting()
-                : fitting(hw, tp, pp, zero, ck, mb);
-            if (m == null) {
+            if (mb <= lessRecomputed[zero.ordinal()] && !reference) {
+              break;
+            }
+            int level = reference ? level(memory(hw, tp, pp, zero, ck, mb).fitting())
+                : fitLevel(hw, tp, pp, zero, ck, mb);
+            if (level == DOES_NOT_FIT) {
               continue;
             }
-            boolean sure = surelyFits(m);
+            boolean sure = level == SURELY_FITS;
             if (mb > task.microBatch() && !sure) {
               continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
             }
             if (sure) {
               recipes.add(new Recipe(tp, pp, zero, ck, mb));
+              lessRecomputed[zero.ordinal()] = Math.max(lessRecomputed[zero.ordinal()], mb);
               break; // the largest micro-batch that surely fits is the fastest safe one of this recipe
             }
             if (!riskyFound) {
@@ -359,16 +371,92 @@ final class LayoutSearch {
     }
   }
 
+  /** How a recipe fits: not with the required headroom, with it, or with it even at the high end of its band. */
+  private static final int DOES_NOT_FIT = 0;
+  private static final int FITS = 1;
+  private static final int SURELY_FITS = 2;
+
+  /** The level of a memory estimate that fits with headroom (null if it does not). */
+  private int level(MemoryEstimate fitting) {
+    return fitting == null ? DOES_NOT_FIT : surelyFits(fitting) ? SURELY_FITS : FITS;
+  }
+
   /**
-   * The memory of a recipe if {@link #memory} would find no miss, else null, without writing the reason of a miss
-   * nobody reads.
+   * {@link #level} of the recipe, with no estimate where the {@link Thresholds} of its ZeRO stage already tell it:
+   * memory per GPU never rises with data-parallel ranks from 2 up ({@link Estimator#memory}).
    */
-  private MemoryEstimate fitting(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+  private int fitLevel(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+    int dp = hw.gpus() / (tp * pp);
+    if (zero == ZeroStage.NONE || dp < 2) {
+      return levelOf(hw, tp, pp, zero, ck, mb); // plain data parallelism: one estimate serves all ranks
+    }
+    Thresholds known = thresholds.computeIfAbsent(
+        new RanksKey(variant(mb, ck, dp), hw.gpu(), tp, pp, zero, hw.nodes() > 1), k -> new Thresholds());
+    int level = known.level(dp);
+    if (level < 0) {
+      level = levelOf(hw, tp, pp, zero, ck, mb);
+      known.record(dp, level);
+    }
+    return level;
+  }
+
+  /** {@link #level} of a recipe's memory estimate, without writing the reason of a miss nobody reads. */
+  private int levelOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     try {
       MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
-      return fitsWithHeadroom(m) ? m : null;
+      return level(fitsWithHeadroom(m) ? m : null);
     } catch (IllegalArgumentException e) {
-      return null;
+      return DOES_NOT_FIT;
+    }
+  }
+
+  /** A sharded recipe on some GPU, within or across nodes, whatever its data-parallel ranks. */
+  private record RanksKey(Task variant, Gpu gpu, int tp, int pp, ZeroStage zero, boolean multiNode) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof RanksKey k && k.variant == variant && k.gpu == gpu && k.tp == tp && k.pp == pp
+          && k.zero == zero && k.multiNode == multiNode;
+    }
+
+    @Override
+    public int hashCode() {
+      return (((System.identityHashCode(variant) * 31 + System.identityHashCode(gpu)) * 31 + tp) * 31 + pp) * 31
+          + zero.ordinal() * 2 + (multiNode ? 1 : 0);
+    }
+  }
+
+  /**
+   * What the estimates of one {@link RanksKey} have shown so far. Memory never rises with the ranks from 2 up, so
+   * each level holds from the fewest ranks seen at it up, and the levels below it up to the most ranks seen there.
+   */
+  private static final class Thresholds {
+    int fewestSure = Integer.MAX_VALUE;
+    int fewestFitting = Integer.MAX_VALUE;
+    int mostNotSure;
+    int mostNotFitting;
+
+    /** The level at {@code dp} ranks if the estimates so far decide it, else -1. */
+    int level(int dp) {
+      if (dp >= fewestSure) {
+        return SURELY_FITS;
+      }
+      if (dp <= mostNotFitting) {
+        return DOES_NOT_FIT;
+      }
+      return dp >= fewestFitting && dp <= mostNotSure ? FITS : -1;
+    }
+
+    void record(int dp, int level) {
+      if (level == SURELY_FITS) {
+        fewestSure = Math.min(fewestSure, dp);
+      } else {
+        mostNotSure = Math.max(mostNotSure, dp);
+      }
+      if (level == DOES_NOT_FIT) {
+        mostNotFitting = Math.max(mostNotFitting, dp);
+      } else {
+        fewestFitting = Math.min(fewestFitting, dp);
+      }
     }
   }
 
@@ -398,7 +486,19 @@ final class LayoutSearch {
   /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */
   private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     Layout layout = layout(hw, tp, pp, zero);
-    return estimator.memory(variant(mb, ck, layout.dataParallel()), hw, layout);
+    Task variant = variant(mb, ck, layout.dataParallel());
+    if (reference || zero != ZeroStage.NONE) {
+      return estimator.memory(variant, hw, layout); // sharded: the Thresholds of fitLevel spare estimates instead
+    }
+    // instance counts of one GPU share the memory estimates of plain data parallelism: it holds the same on 2 ranks
+    // as on 64 (Estimator#memoryKey)
+    Object key = estimator.memoryKey(variant, hw, layout);
+    MemoryEstimate m = memories.get(key);
+    if (m == null) {
+      m = estimator.memory(variant, hw, layout);
+      memories.put(key, m);
+    }
+    return m;
   }
 
   /**

@@ -165,6 +165,34 @@ public final class Estimator {
   }
 
   /**
+   * A value equal for two calls of {@link #memory} on this estimator that give equal estimates, for searches that
+   * estimate one task on many instance counts and may share them: the task and GPU by identity, and what the memory
+   * model reads of the layout and hardware (not the host, the network, or data-parallel ranks that change nothing).
+   *
+   * @throws IllegalArgumentException exactly when {@link #memory} would
+   */
+  public Object memoryKey(Task task, Hardware hardware, Layout layout) {
+    checkNotNull(task, "task");
+    checkNotNull(hardware, "hardware");
+    checkNotNull(layout, "layout");
+    Compatibility.check(task, hardware, layout);
+    return new MemoryKey(task, hardware.gpu(), MemoryModel.LayoutKey.of(task, hardware, layout));
+  }
+
+  /** {@link #memoryKey}: the task and GPU by identity (their records' hashes walk every field). */
+  private record MemoryKey(Task task, Gpu gpu, MemoryModel.LayoutKey layout) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof MemoryKey k && k.task == task && k.gpu == gpu && k.layout.equals(layout);
+    }
+
+    @Override
+    public int hashCode() {
+      return (System.identityHashCode(task) * 31 + System.identityHashCode(gpu)) * 31 + layout.hashCode();
+    }
+  }
+
+  /**
    * Memory, time, bottleneck, host and warnings.
    *
    * @throws IllegalArgumentException if the hardware cannot run the task at all (BF16 on a V100), the global batch

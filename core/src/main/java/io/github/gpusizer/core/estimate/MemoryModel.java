@@ -9,6 +9,7 @@ import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.Task;
@@ -112,6 +113,28 @@ final class MemoryModel {
   static final int STEM_CHANNELS = 64;
 
   private MemoryModel() {}
+
+  /**
+   * What {@link #breakdown} and the error band of its estimate read of a layout and its hardware, beyond the task and
+   * the GPU: the tensor and pipeline degrees and ZeRO stage; the data-parallel ranks where ZeRO divides by them, else
+   * only whether there are several (DDP's gradient bucket); the micro-batches accumulated per step as far as the
+   * model tells them apart ({@code accumulation > 1}, and in flight under pipeline stages {@code min(pp,
+   * accumulation)}); and whether the job spans nodes (its {@link WorkloadClass}). Two jobs of one task and GPU whose
+   * keys are equal have equal memory estimates, so a search over many instance counts may share them. Whoever makes
+   * the model read more of the layout or hardware adds it here; {@code MemoryKeyTest} checks the promise.
+   */
+  record LayoutKey(int tp, int pp, ZeroStage zero, int ranks, int accumulated, boolean multiNode) {
+    static LayoutKey of(Task task, Hardware hardware, Layout layout) {
+      int dp = layout.dataParallel();
+      int global = task.globalBatch();
+      long perStep = (long) task.microBatch() * dp;
+      int accumulation = global == 0 ? 1 : (int) Math.max(1, global / perStep); // as Job counts it
+      int nodes = (layout.gpus() + hardware.gpusPerNode() - 1) / hardware.gpusPerNode();
+      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.zero(),
+          layout.zero() == ZeroStage.NONE ? Math.min(dp, 2) : dp,
+          Math.min(accumulation, Math.max(layout.pipelineParallel(), 2)), nodes > 1);
+    }
+  }
 
   static MemoryBreakdown breakdown(Job job) {
     return job.training ? training(job) : inference(job);
