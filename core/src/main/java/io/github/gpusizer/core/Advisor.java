@@ -20,6 +20,7 @@ import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -219,17 +220,28 @@ final class Advisor {
     if (i.perHour() == 0) {
       return Warning.of("spot-interruptions", Warning.Severity.INFO, "spot: priced as never interrupted, as asked");
     }
-    String message = String.format(Locale.ROOT, "spot: %.2f interruptions expected over the run (%s), each losing "
+    String message = String.format(Locale.ROOT, "spot: %s interruptions expected over the run (%s), each losing "
             + "the work since the last checkpoint (every %s%s) and a %s restart; the time (+%s) and cost include them",
-        e.expectedInterruptions(), t.defaultRate().map(r -> c.offering().provider() + "'s default rate of "
+        count(e.expectedInterruptions()), t.defaultRate().map(r -> c.offering().provider() + "'s default rate of "
             + String.format(Locale.ROOT, "%.2g", r.perHour()) + " per instance-hour: " + r.basis())
             .orElse(String.format(Locale.ROOT, "%.2g per instance-hour, as given", i.perHour())),
         Texts.hoursMinutes(i.checkpointInterval()), t.intervalAssumed() ? ", assumed" : "",
-        Texts.duration(i.restart()), Texts.duration(e.expectedWall().minus(e.work())));
+        brief(i.restart()), brief(e.expectedWall().minus(e.work())));
     return t.defaultRate().isEmpty() ? Warning.of("spot-interruptions", Warning.Severity.INFO, message)
         : Warning.of("spot-interruptions", Warning.Severity.INFO, message, "give the instance's own rate with "
             + "--spot-interruptions RATE and your checkpoint interval with --checkpoint-every", "give the instance's "
             + "own rate with spotInterruptions(Interruptions.of(...)) on the sizer");
+  }
+
+  /** An expected count: two decimals, or two significant digits below 0.01 ({@code "0.00077"}). */
+  private static String count(double n) {
+    return String.format(Locale.ROOT, n >= 0.01 ? "%.2f" : "%.2g", n);
+  }
+
+  /** A short time in seconds ({@code "45 s"}), a longer one as {@link Texts#duration}. */
+  private static String brief(Duration d) {
+    return d.compareTo(Duration.ofMinutes(1)) < 0
+        ? String.format(Locale.ROOT, "%.0f s", d.toNanos() / 1e9) : Texts.duration(d);
   }
 
   private String rationale(Candidate c) {
@@ -251,8 +263,8 @@ final class Advisor {
     }
     c.priced().spot().flatMap(CostStep.SpotTerms::estimate).filter(spot -> spot.expectedInterruptions() > 0)
         .ifPresent(spot -> r.append(String.format(Locale.ROOT,
-        " with %.2f spot interruptions expected (%s of re-done work and restarts)", spot.expectedInterruptions(),
-        Texts.duration(spot.expectedWall().minus(spot.work())))));
+        " with %s spot interruptions expected (%s of re-done work and restarts)",
+        count(spot.expectedInterruptions()), brief(spot.expectedWall().minus(spot.work())))));
     if (s.runs() > 1) {
       r.append("; ").append(s.runs()).append(" runs, ").append(c.concurrent()).append(" at a time on ")
           .append(Texts.plural(c.runGpus(), "GPU", "GPUs")).append(" each");
