@@ -7,6 +7,8 @@ import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.catalog.Vendor;
+import io.github.gpusizer.core.cost.Interruptions;
+import io.github.gpusizer.core.cost.SpotEstimate;
 import io.github.gpusizer.core.estimate.Bottleneck;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.HostSizing;
@@ -18,6 +20,7 @@ import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -92,14 +95,10 @@ final class Advisor {
           + " for " + o.instanceType() + ": read as unknown, so the recommended host (" + host.cpuCores()
           + " cores, " + Texts.size(host.ram()) + " of RAM per instance) is not checked against it"));
     }
-    for (String note : c.priced().notes()) {
-      out.add(note.startsWith("spot capacity can be reclaimed")
-          ? Warning.of("spot-uninterrupted", Warning.Severity.WARNING, "spot capacity can be reclaimed at any "
-              + "time; priced as if never interrupted", "give --spot-interruptions RATE (per instance-hour) for "
-              + "the expected cost of re-done work", "give spotInterruptions(Interruptions.of(...)) on the sizer "
-              + "for the expected cost of re-done work")
-          : Warning.of("spot-interruptions", Warning.Severity.INFO, note));
-    }
+    c.priced().spot().ifPresent(t -> out.add(spotWarning(c, t)));
+    s.costs().staleness(o).ifPresent(text -> out.add(Warning.of("price-stale", Warning.Severity.WARNING, text,
+        "give current prices in a --catalog file (a SkyPilot vms.csv with --price-date, or an offerings CSV)",
+        "give current prices with catalog(...) on the sizer, or a threshold with staleAfter(...)")));
     c.quote().rate().ifPresent(r -> out.add(Warning.of("cost-converted", Warning.Severity.INFO, "cost converted "
         + "from " + Texts.money(c.priced().cost()) + " at "
         + r.rate().round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString() + " " + r.to() + " per "
@@ -207,6 +206,44 @@ final class Advisor {
         + "not use", gpu.name(), compute, dense, 2 * dense)));
   }
 
+  /** How the spot price was reached: never interrupted (no rate known), or the interruptions priced in. */
+  private static Warning spotWarning(Candidate c, CostStep.SpotTerms t) {
+    if (t.estimate().isEmpty()) {
+      return Warning.of("spot-uninterrupted", Warning.Severity.WARNING, "spot capacity can be reclaimed at any "
+          + "time, and " + c.offering().provider() + " has no default interruption rate: priced as if never "
+          + "interrupted", "give --spot-interruptions RATE (per instance-hour) for the expected cost of re-done "
+          + "work", "give spotInterruptions(Interruptions.of(...)) on the sizer for the expected cost of re-done "
+          + "work");
+    }
+    SpotEstimate e = t.estimate().get();
+    Interruptions i = e.assumptions();
+    if (i.perHour() == 0) {
+      return Warning.of("spot-interruptions", Warning.Severity.INFO, "spot: priced as never interrupted, as asked");
+    }
+    String message = String.format(Locale.ROOT, "spot: %s interruptions expected over the run (%s), each losing "
+            + "the work since the last checkpoint (every %s%s) and a %s restart; the time (+%s) and cost include them",
+        count(e.expectedInterruptions()), t.defaultRate().map(r -> c.offering().provider() + "'s default rate of "
+            + String.format(Locale.ROOT, "%.2g", r.perHour()) + " per instance-hour: " + r.basis())
+            .orElse(String.format(Locale.ROOT, "%.2g per instance-hour, as given", i.perHour())),
+        Texts.hoursMinutes(i.checkpointInterval()), t.intervalAssumed() ? ", assumed" : "",
+        brief(i.restart()), brief(e.expectedWall().minus(e.work())));
+    return t.defaultRate().isEmpty() ? Warning.of("spot-interruptions", Warning.Severity.INFO, message)
+        : Warning.of("spot-interruptions", Warning.Severity.INFO, message, "give the instance's own rate with "
+            + "--spot-interruptions RATE and your checkpoint interval with --checkpoint-every", "give the instance's "
+            + "own rate with spotInterruptions(Interruptions.of(...)) on the sizer");
+  }
+
+  /** An expected count: two decimals, or two significant digits below 0.01 ({@code "0.00077"}). */
+  private static String count(double n) {
+    return String.format(Locale.ROOT, n >= 0.01 ? "%.2f" : "%.2g", n);
+  }
+
+  /** A short time in seconds ({@code "45 s"}), a longer one as {@link Texts#duration}. */
+  private static String brief(Duration d) {
+    return d.compareTo(Duration.ofMinutes(1)) < 0
+        ? String.format(Locale.ROOT, "%.0f s", d.toNanos() / 1e9) : Texts.duration(d);
+  }
+
   private String rationale(Candidate c) {
     Estimate e = c.fit().estimate();
     Offering o = c.offering();
@@ -224,6 +261,10 @@ final class Advisor {
     if (!c.cost().currency().equals(c.priced().cost().currency())) {
       r.append(" (converted from ").append(Texts.money(c.priced().cost())).append(')');
     }
+    c.priced().spot().flatMap(CostStep.SpotTerms::estimate).filter(spot -> spot.expectedInterruptions() > 0)
+        .ifPresent(spot -> r.append(String.format(Locale.ROOT,
+        " with %s spot interruptions expected (%s of re-done work and restarts)",
+        count(spot.expectedInterruptions()), brief(spot.expectedWall().minus(spot.work())))));
     if (s.runs() > 1) {
       r.append("; ").append(s.runs()).append(" runs, ").append(c.concurrent()).append(" at a time on ")
           .append(Texts.plural(c.runGpus(), "GPU", "GPUs")).append(" each");

@@ -3,29 +3,85 @@ package io.github.gpusizer.core;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
-import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.cost.SpotEstimate;
+import io.github.gpusizer.core.cost.SpotInterruptionRates;
+import io.github.gpusizer.core.estimate.FixedCosts;
 import java.time.Duration;
-import java.util.Locale;
+import java.time.LocalDate;
+import java.time.Period;
 import java.util.Optional;
 
 /**
  * The sizer's cost step: what renting {@code instances} of an offering for a run of a given length costs, from
- * the {@link CostModel} (billing rounding, minimum charges, subscriptions) and, for spot, its interruption model.
+ * the {@link CostModel} (billing rounding, minimum charges, subscriptions) and, for spot, its interruption model;
+ * and whether the offering's price is old enough to warn about.
  *
  * @param model the cost model
- * @param interruptions the spot interruption assumption; without one, spot is priced as if never interrupted
+ * @param interruptions the caller's spot interruption model, for every offering; empty: each provider's default
+ * @param spotDefaults the interruption model of a provider the caller gave none for: its sourced default rate
+ *     ({@link SpotInterruptionRates}), losing the work since the last checkpoint and a restart per interruption;
+ *     empty: spot is priced as if never interrupted
+ * @param prices the day prices are judged against and the age past which a price is stale; empty: no check
  */
-record CostStep(CostModel model, Optional<Interruptions> interruptions) {
+record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional<SpotDefaults> spotDefaults,
+    Optional<PriceAge> prices) {
 
   CostStep {
     checkNotNull(model, "model");
     checkNotNull(interruptions, "interruptions");
+    checkNotNull(spotDefaults, "spotDefaults");
+    checkNotNull(prices, "prices");
+  }
+
+  /** A cost step with exactly the caller's interruption model (none: spot never interrupted) and no price-age check. */
+  CostStep(CostModel model, Optional<Interruptions> interruptions) {
+    this(model, interruptions, Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * How interruptions of a provider the caller gave no model for are priced.
+   *
+   * @param rates the default rate of each provider
+   * @param checkpointInterval the work lost per interruption is half of it
+   * @param intervalAssumed whether the interval is the sizer's assumption rather than the caller's
+   * @param fixedCosts a restart takes the provider's provisioning time from them
+   */
+  record SpotDefaults(SpotInterruptionRates rates, Duration checkpointInterval, boolean intervalAssumed,
+      FixedCosts fixedCosts) {
+    /** Without a checkpoint interval from the caller: one an hour (see {@code Sizer}'s documentation). */
+    static final Duration ASSUMED_CHECKPOINT_INTERVAL = Duration.ofHours(1);
+
+    SpotDefaults {
+      checkNotNull(rates, "rates");
+      checkArgument(checkNotNull(checkpointInterval, "checkpointInterval").compareTo(Duration.ZERO) > 0,
+          "checkpoint interval must be > 0, was %s", checkpointInterval);
+      checkNotNull(fixedCosts, "fixedCosts");
+    }
+
+    /** The defaults for these fixed costs: their checkpoint interval if they set one, else the assumed hourly one. */
+    static SpotDefaults of(SpotInterruptionRates rates, FixedCosts fixedCosts) {
+      return new SpotDefaults(rates, fixedCosts.checkpointInterval().orElse(ASSUMED_CHECKPOINT_INTERVAL),
+          fixedCosts.checkpointInterval().isEmpty(), fixedCosts);
+    }
+  }
+
+  /**
+   * When a price counts as stale.
+   *
+   * @param today the day the recommendation is made
+   * @param staleAfter a price read longer ago than this before {@code today} is stale
+   */
+  record PriceAge(LocalDate today, Period staleAfter) {
+    PriceAge {
+      checkNotNull(today, "today");
+      checkArgument(!checkNotNull(staleAfter, "staleAfter").isNegative(), "staleAfter must be >= 0, was %s",
+          staleAfter);
+    }
   }
 
   /** Whether the offering has a price for the mode. */
@@ -47,6 +103,29 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions) {
   }
 
   /**
+   * The interruption model spot instances of {@code o} are priced with: the caller's, else the provider's default;
+   * empty if neither applies (spot is then priced as never interrupted).
+   */
+  Optional<Interruptions> interruptionsFor(Offering o) {
+    if (interruptions.isPresent()) {
+      return interruptions;
+    }
+    return defaultRate(o).map(r -> Interruptions.of(r.perHour(), spotDefaults.get().checkpointInterval(),
+        spotDefaults.get().fixedCosts().provisioning(o.provider())));
+  }
+
+  /** The default rate {@code o}'s spot price is priced with, if the caller gave no model and the provider has one. */
+  private Optional<SpotInterruptionRates.Rate> defaultRate(Offering o) {
+    return interruptions.isPresent() ? Optional.empty()
+        : spotDefaults.flatMap(d -> d.rates().rate(o.provider()));
+  }
+
+  /** The staleness warning text for {@code o}'s price, if its price is older than the threshold. */
+  Optional<String> staleness(Offering o) {
+    return prices.flatMap(p -> o.stalenessWarning(p.today(), p.staleAfter()));
+  }
+
+  /**
    * Prices a run.
    *
    * @param wall the wall time the job needs on the instances, without interruptions
@@ -57,20 +136,20 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions) {
     if (!isSold(offering, mode)) {
       return Optional.empty();
     }
-    if (mode == PricingMode.SPOT && interruptions.isPresent()) {
-      SpotEstimate spot = model.spot(offering, instances, wall, interruptions.get());
-      return Optional.of(new Priced(spot.expectedCost(), model.billed(spot.expectedWall(), offering.billing()),
-          spot.expectedWall(), ImmutableList.of(String.format(Locale.ROOT,
-              "spot: %.1f interruptions expected, each costing the work since the last checkpoint (every %s) and a "
-                  + "restart; the time and cost include them", spot.expectedInterruptions(),
-              Texts.hoursMinutes(interruptions.get().checkpointInterval())))));
+    if (mode == PricingMode.SPOT) {
+      Optional<Interruptions> model = interruptionsFor(offering);
+      if (model.isPresent()) {
+        SpotEstimate spot = this.model.spot(offering, instances, wall, model.get());
+        return Optional.of(new Priced(spot.expectedCost(), this.model.billed(spot.expectedWall(), offering.billing()),
+            spot.expectedWall(), Optional.of(new SpotTerms(Optional.of(spot), defaultRate(offering),
+                defaultRate(offering).isPresent() && spotDefaults.get().intervalAssumed()))));
+      }
+      Duration billed = this.model.billed(wall, offering, mode);
+      return Optional.of(new Priced(this.model.cost(offering, instances, wall, mode), billed, wall,
+          Optional.of(new SpotTerms(Optional.empty(), Optional.empty(), false))));
     }
-    ImmutableList<String> notes = mode == PricingMode.SPOT
-        ? ImmutableList.of("spot capacity can be reclaimed at any time; priced as if never interrupted: give "
-            + "spotInterruptions(...) for the expected cost of re-done work")
-        : ImmutableList.of();
     Duration billed = model.billed(wall, offering, mode);
-    return Optional.of(new Priced(model.cost(offering, instances, wall, mode), billed, wall, notes));
+    return Optional.of(new Priced(model.cost(offering, instances, wall, mode), billed, wall, Optional.empty()));
   }
 
   /**
@@ -79,14 +158,29 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions) {
    * @param cost the total for all instances, in the offering's currency
    * @param billed the time each instance is billed for
    * @param wall the expected wall time (longer than asked for spot, where interruptions redo work)
-   * @param notes what the caller should know about the price (spot interruptions, subscription terms)
+   * @param spot for a spot price, how interruptions were priced; empty for other modes
    */
-  record Priced(Money cost, Duration billed, Duration wall, ImmutableList<String> notes) {
+  record Priced(Money cost, Duration billed, Duration wall, Optional<SpotTerms> spot) {
     Priced {
       checkArgument(!checkNotNull(cost, "cost").isNegative(), "cost must be >= 0, was %s", cost);
       checkNotNull(billed, "billed");
       checkNotNull(wall, "wall");
-      notes = ImmutableList.copyOf(notes);
+      checkNotNull(spot, "spot");
+    }
+  }
+
+  /**
+   * How a spot price was reached.
+   *
+   * @param estimate the interruptions priced in; empty: priced as never interrupted, no rate being known
+   * @param defaultRate the provider's default rate the estimate used; empty if the caller gave the model
+   * @param intervalAssumed whether the checkpoint interval of the estimate is the sizer's assumption
+   */
+  record SpotTerms(Optional<SpotEstimate> estimate, Optional<SpotInterruptionRates.Rate> defaultRate,
+      boolean intervalAssumed) {
+    SpotTerms {
+      checkNotNull(estimate, "estimate");
+      checkNotNull(defaultRate, "defaultRate");
     }
   }
 }

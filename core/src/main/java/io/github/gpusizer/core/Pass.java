@@ -334,7 +334,7 @@ final class Pass {
       return;
     }
     for (PricingMode mode : allowedModes) {
-      if (!search.reference() && (mode != PricingMode.SPOT || s.costs().interruptions().isEmpty())) {
+      if (!search.reference() && (mode != PricingMode.SPOT || s.costs().interruptionsFor(o).isEmpty())) {
         // Time and billed time need no price: the exact price is worked out when a choice needs it (the
         // reference prices every candidate exactly, and compares exactly).
         if (CostStep.isSold(o, mode)) {

@@ -56,7 +56,6 @@ final class Screen {
   private final Settings s;
   private final Pass pass;
   private final CostModel model;
-  private final Optional<Interruptions> interruptions;
   private final Map<GroupKey, Group> groups = new HashMap<>();
   private final Map<RepKey, Integer> cheapest = new HashMap<>();
   private final Map<MissKey, Attempt> misses = new HashMap<>();
@@ -67,16 +66,16 @@ final class Screen {
     this.s = s;
     this.pass = pass;
     this.model = s.costs().model();
-    this.interruptions = s.costs().interruptions();
   }
 
   /** Offerings of one group share times, billed times and deadline at every number of instances. */
   private record GroupKey(String gpuId, int gpuCount, int vcpus, double networkGbps, Fabric fabric,
-      Duration startup, PricingMode mode, BillingMode billing) {}
+      Duration startup, PricingMode mode, BillingMode billing, Optional<Interruptions> spot) {}
 
   private GroupKey groupKey(Offering o, PricingMode mode) {
     return new GroupKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), o.fabric(),
-        pass.startupTotal(o), mode, o.billing());
+        pass.startupTotal(o), mode, o.billing(),
+        mode == PricingMode.SPOT ? s.costs().interruptionsFor(o) : Optional.empty());
   }
 
   /** Offerings of one group and currency: the cheapest of them costs least at every number of instances. */
@@ -122,6 +121,8 @@ final class Screen {
       int pastN = 0;
       boolean fit = false;
       List<Integer> ok = new ArrayList<>();
+      Optional<Interruptions> interruptions = mode == PricingMode.SPOT
+          ? s.costs().interruptionsFor(template) : Optional.empty();
       for (int n : pass.counts(template)) {
         Pass.Placement p = pass.placement(template, n);
         placements[n] = p;
@@ -130,7 +131,7 @@ final class Screen {
         }
         Duration w = p.wall;
         Duration billed;
-        if (mode == PricingMode.SPOT && interruptions.isPresent()) {
+        if (interruptions.isPresent()) {
           try {
             w = model.spot(template, n, p.wall, interruptions.get()).expectedWall();
           } catch (IllegalArgumentException e) {

@@ -13,6 +13,7 @@ import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.cost.SpotInterruptionRates;
 import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.FixedCosts;
@@ -24,7 +25,10 @@ import io.github.gpusizer.core.task.Dataset;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.Period;
 import java.util.Arrays;
 import java.util.Currency;
 import java.util.EnumSet;
@@ -56,7 +60,9 @@ import java.util.TreeSet;
  * <p>Defaults: the bundled catalog, a deadline of {@link GpuSizer#DEFAULT_DEADLINE 24 hours}, no budget, at most
  * {@link GpuSizer#DEFAULT_MAX_GPUS 64} GPUs, any provider, region and GPU model, on-demand pricing, no memory
  * headroom beyond the estimator's own allowance, {@link Objective#CHEAPEST}, the budget's currency (else USD), one
- * run, the sourced {@link FixedCosts#defaults() fixed costs} of a run.
+ * run, the sourced {@link FixedCosts#defaults() fixed costs} of a run, each provider's sourced default spot
+ * interruption rate ({@link SpotInterruptionRates#bundled()}), prices judged stale after
+ * {@link Offering#STALE_AFTER 180 days} by the system clock in UTC.
  */
 public final class Sizer {
   private final Task task;
@@ -80,6 +86,9 @@ public final class Sizer {
   private CostModel costModel;
   private ExchangeRates exchangeRates;
   private Interruptions spotInterruptions;
+  private SpotInterruptionRates spotInterruptionRates;
+  private Clock clock;
+  private Period staleAfter;
   private FixedCosts fixedCosts;
   private boolean exhaustive;
 
@@ -331,14 +340,53 @@ public final class Sizer {
   }
 
   /**
-   * How often spot instances are interrupted and how the job checkpoints: spot options then carry the expected
-   * time and cost of re-done work. Only with {@link PricingMode#SPOT} allowed. Without it, spot is priced as if
-   * never interrupted, with a warning.
+   * How often spot instances are interrupted and how the job checkpoints, for every offering: spot options then
+   * carry the expected time and cost of re-done work. Only with {@link PricingMode#SPOT} allowed. Without it, each
+   * provider's sourced default rate applies ({@link #spotInterruptionRates}), with the checkpoint interval of the
+   * {@link #fixedCosts fixed costs} (one an hour if they set none) and a restart of the provider's provisioning
+   * time; a provider without a default is priced as never interrupted, with a warning.
+   * {@link Interruptions#never()} prices every spot offering as never interrupted.
    */
   public synchronized Sizer spotInterruptions(Interruptions interruptions) {
     checkNotNull(interruptions, "spotInterruptions");
     requireUnset("spotInterruptions", this.spotInterruptions);
     this.spotInterruptions = interruptions;
+    return this;
+  }
+
+  /**
+   * The default spot interruption rate of each provider, for offerings {@link #spotInterruptions} does not cover
+   * (default: {@link SpotInterruptionRates#bundled()}; {@link SpotInterruptionRates#none()} for none).
+   */
+  public synchronized Sizer spotInterruptionRates(SpotInterruptionRates rates) {
+    checkNotNull(rates, "spotInterruptionRates");
+    requireUnset("spotInterruptionRates", this.spotInterruptionRates);
+    this.spotInterruptionRates = rates;
+    return this;
+  }
+
+  /**
+   * The clock whose date prices are judged against (default: the system clock, in UTC): an option whose price was
+   * read more than {@link #staleAfter} before it carries a {@code price-stale} warning.
+   */
+  public synchronized Sizer clock(Clock clock) {
+    checkNotNull(clock, "clock");
+    requireUnset("clock", this.clock);
+    this.clock = clock;
+    return this;
+  }
+
+  /**
+   * How old a price may be before its options warn that it is stale (default {@link Offering#STALE_AFTER}, 180
+   * days).
+   *
+   * @throws IllegalArgumentException if the period is negative
+   */
+  public synchronized Sizer staleAfter(Period staleAfter) {
+    checkNotNull(staleAfter, "staleAfter");
+    checkArgument(!staleAfter.isNegative(), "staleAfter must be >= 0, was %s", staleAfter);
+    requireUnset("staleAfter", this.staleAfter);
+    this.staleAfter = staleAfter;
     return this;
   }
 
@@ -383,6 +431,12 @@ public final class Sizer {
             + "; no exchange rate from " + budget.currency() + " to " + cur + " is known", e);
       }
     }
+    FixedCosts fixed = fixedCosts != null ? fixedCosts : FixedCosts.defaults();
+    CostStep costs = new CostStep(model, Optional.ofNullable(spotInterruptions),
+        Optional.of(CostStep.SpotDefaults.of(
+            spotInterruptionRates != null ? spotInterruptionRates : SpotInterruptionRates.bundled(), fixed)),
+        Optional.of(new CostStep.PriceAge(LocalDate.now(clock != null ? clock : Clock.systemUTC()),
+            staleAfter != null ? staleAfter : Offering.STALE_AFTER)));
     int gpus = maxGpus != 0 ? maxGpus : GpuSizer.DEFAULT_MAX_GPUS;
     int nodes = maxNodes != 0 ? maxNodes : gpus;
     return new Settings(task, cat, deadline != null ? deadline : GpuSizer.DEFAULT_DEADLINE, budgetInCurrency, gpus, nodes,
@@ -391,8 +445,7 @@ public final class Sizer {
         minHeadroomFraction != null ? minHeadroomFraction : 0, minHeadroom != null ? minHeadroom : DataSize.ZERO,
         obj, bestValueFactor != 0 ? bestValueFactor : GpuSizer.DEFAULT_BEST_VALUE_FACTOR, cur, rates,
         Optional.ofNullable(cuda), runs != 0 ? runs : 1, estimator != null ? estimator : Estimator.defaults(),
-        new CostStep(model, Optional.ofNullable(spotInterruptions)),
-        fixedCosts != null ? fixedCosts : FixedCosts.defaults(), exhaustive);
+        costs, fixed, exhaustive);
   }
 
   /** Lower-cased names, each checked to occur in the catalog. */

@@ -2,13 +2,13 @@ package io.github.gpusizer.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.PriceQuote;
 import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ class CandidateTest {
           @Override
           public CostStep.Priced priced() {
             pricings.incrementAndGet();
-            return new CostStep.Priced(cost, Duration.ofHours(1), Duration.ofHours(1), ImmutableList.of());
+            return new CostStep.Priced(cost, Duration.ofHours(1), Duration.ofHours(1), Optional.empty());
           }
 
           @Override

@@ -45,6 +45,11 @@ public record Interruptions(double perHour, Duration checkpointInterval, Duratio
     checkArgument(!restart.isNegative(), "restart time must be >= 0, was %s", restart);
   }
 
+  /** No interruptions: spot capacity priced as if never reclaimed, because the caller says so. */
+  public static Interruptions never() {
+    return new Interruptions(0, Duration.ofHours(1), Duration.ZERO, Duration.ZERO);
+  }
+
   /** Interruptions with checkpoints that take no time to write. */
   public static Interruptions of(double perHour, Duration checkpointInterval, Duration restart) {
     return new Interruptions(perHour, checkpointInterval, Duration.ZERO, restart);

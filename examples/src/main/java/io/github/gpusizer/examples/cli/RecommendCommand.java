@@ -80,9 +80,10 @@ final class RecommendCommand implements Callable<Integer> {
   boolean spot;
 
   @Option(names = "--spot-interruptions", paramLabel = "RATE", converter = Converters.Number.class,
-      description = "Expected spot interruptions per instance-hour, e.g. 0.01 (needs --spot and --checkpoint-every): "
-          + "spot options then carry the re-done work since the last checkpoint and a restart per interruption. "
-          + "Without it spot is priced as if never interrupted, with a warning.")
+      description = "Expected spot interruptions per instance-hour, e.g. 0.01 (needs --spot and, unless 0, "
+          + "--checkpoint-every): spot options carry the re-done work since the last checkpoint and a restart per "
+          + "interruption. Without it each provider's sourced default applies (AWS, Azure, GCP; see README), with "
+          + "--checkpoint-every or an assumed hourly checkpoint; 0 prices spot as never interrupted.")
   Double spotInterruptions;
 
   @Option(names = "--runs", paramLabel = "N", converter = Converters.PositiveInt.class,
@@ -145,7 +146,7 @@ final class RecommendCommand implements Callable<Integer> {
 
   /**
    * The spot interruptions from {@code --spot-interruptions}: each loses half of {@code --checkpoint-every} of work
-   * on average and a restart that takes the provisioning time ({@code --provisioning}, default 45 s).
+   * on average and a restart that takes the provisioning time ({@code --provisioning}, default 45 s); 0: never.
    */
   private Interruptions interruptions() {
     if (!spot) {
@@ -155,6 +156,9 @@ final class RecommendCommand implements Callable<Integer> {
     if (!Double.isFinite(spotInterruptions) || spotInterruptions < 0) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--spot-interruptions must be a finite rate >= 0 per instance-hour, was " + spotInterruptions);
+    }
+    if (spotInterruptions == 0) {
+      return Interruptions.never();
     }
     if (checkpointEvery == null) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),

@@ -101,6 +101,29 @@ class SkyPilotCatalogCliTest {
   }
 
   @Test
+  void options_priced_from_an_old_skypilot_file_warn_that_the_price_is_stale() {
+    // GIVEN only the Lambda excerpt, priced 2020-01-06: stale whatever day the test runs after mid-2020
+    Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M",
+        "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date", "2020-01-06", "--format", "json");
+
+    // THEN every option says so, naming its instance, the date and the flag that fixes it
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().path("options")).isNotEmpty().allSatisfy(o -> {
+      List<JsonNode> stale = new ArrayList<>();
+      o.path("warnings").forEach(w -> {
+        if (w.path("code").asText().equals("price-stale")) {
+          stale.add(w);
+        }
+      });
+      assertThat(stale).singleElement().satisfies(w -> {
+        assertThat(w.path("message").asText()).contains(o.path("instanceType").asText(),
+            "was read on 2020-01-06", "older than 180 days");
+        assertThat(w.path("fix").asText()).contains("--catalog");
+      });
+    });
+  }
+
+  @Test
   void a_fresh_price_date_adds_no_staleness_note() {
     Cli.Run run = Cli.run("offers", "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date",
         java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());

@@ -114,6 +114,23 @@ class WarningsCliTest {
   }
 
   @Test
+  void spot_without_a_rate_is_priced_with_the_providers_default_and_zero_means_never_interrupted() {
+    // GIVEN spot allowed and no --spot-interruptions
+    Cli.Run byDefault = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M", "--spot",
+        "--provider", "aws", "--format", "json", "--all");
+    assertThat(byDefault.exit()).as(byDefault.err()).isZero();
+    // THEN AWS spot options carry the default rate, its source and the assumed checkpoint interval
+    assertThat(byDefault.out()).contains("aws's default rate", "Spot Instance Advisor", "assumed")
+        .doesNotContain("priced as if never interrupted");
+
+    // AND --spot-interruptions 0 needs no --checkpoint-every and prices spot as never interrupted
+    Cli.Run never = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M", "--spot",
+        "--provider", "aws", "--spot-interruptions", "0", "--format", "json", "--all");
+    assertThat(never.exit()).as(never.err()).isZero();
+    assertThat(never.out()).contains("priced as never interrupted, as asked").doesNotContain("default rate");
+  }
+
+  @Test
   void runs_are_sized_together() {
     Cli.Run run = Cli.run("recommend", "--model", "resnet50", "--dataset", "pascal-voc-2012", "--epochs", "10",
         "--runs", "2", "--format", "json");
