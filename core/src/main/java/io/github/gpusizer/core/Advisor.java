@@ -225,7 +225,7 @@ final class Advisor {
         count(e.expectedInterruptions()), t.defaultRate().map(r -> c.offering().provider() + "'s default rate of "
             + String.format(Locale.ROOT, "%.2g", r.perHour()) + " per instance-hour: " + r.basis())
             .orElse(String.format(Locale.ROOT, "%.2g per instance-hour, as given", i.perHour())),
-        Texts.hoursMinutes(i.checkpointInterval()), t.intervalAssumed() ? ", assumed" : "",
+        Texts.hoursMinutes(i.checkpointInterval()), t.intervalYoung() ? ", Young's optimum for that rate" : "",
         brief(i.restart()), brief(e.expectedWall().minus(e.work())));
     return t.defaultRate().isEmpty() ? Warning.of("spot-interruptions", Warning.Severity.INFO, message)
         : Warning.of("spot-interruptions", Warning.Severity.INFO, message, "give the instance's own rate with "

@@ -4,6 +4,7 @@ import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.PricingMode;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /**
  * A failed attempt at a candidate, kept only if it came closer to working than the offering's other attempts: a
@@ -11,11 +12,21 @@ import java.util.OptionalInt;
  * (memory shortfall, hours, cost) wins.
  */
 record Attempt(
-    Rejection.Kind kind, String reason, double distance, OptionalInt gpus, OptionalInt instances,
+    Rejection.Kind kind, Supplier<String> why, double distance, OptionalInt gpus, OptionalInt instances,
     Optional<PricingMode> mode) {
+
+  Attempt(Rejection.Kind kind, String reason, double distance, OptionalInt gpus, OptionalInt instances,
+      Optional<PricingMode> mode) {
+    this(kind, () -> reason, distance, gpus, instances, mode);
+  }
 
   static Attempt of(Rejection.Kind kind, String reason) {
     return new Attempt(kind, reason, 0, OptionalInt.empty(), OptionalInt.empty(), Optional.empty());
+  }
+
+  /** Why it failed, in plain language; written when first asked for where {@code why} is a memoizing supplier. */
+  String reason() {
+    return why.get();
   }
 
   /** Whether this attempt came closer to working than {@code other} (null: any attempt is closer). */
@@ -32,6 +43,6 @@ record Attempt(
   }
 
   Rejection toRejection(Offering offering) {
-    return new Rejection(offering, kind, reason, gpus, instances, mode);
+    return new Rejection(offering, kind, reason(), gpus, instances, mode);
   }
 }

@@ -3,6 +3,8 @@ package io.github.gpusizer.core;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.CostModel;
@@ -47,26 +49,36 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional
    * How interruptions of a provider the caller gave no model for are priced.
    *
    * @param rates the default rate of each provider
-   * @param checkpointInterval the work lost per interruption is half of it
-   * @param intervalAssumed whether the interval is the sizer's assumption rather than the caller's
+   * @param checkpointInterval the caller's interval between checkpoints (each interruption loses half of it); empty:
+   *     Young's optimum for the provider's rate and {@code checkpointWrite} ({@link Interruptions#young})
+   * @param checkpointWrite the time one node takes to write the job's checkpoint, worked out on first use (zero:
+   *     nothing to save, so an interruption loses only the restart)
    * @param fixedCosts a restart takes the provider's provisioning time from them
    */
-  record SpotDefaults(SpotInterruptionRates rates, Duration checkpointInterval, boolean intervalAssumed,
-      FixedCosts fixedCosts) {
-    /** Without a checkpoint interval from the caller: one an hour (see {@code Sizer}'s documentation). */
-    static final Duration ASSUMED_CHECKPOINT_INTERVAL = Duration.ofHours(1);
-
+  record SpotDefaults(SpotInterruptionRates rates, Optional<Duration> checkpointInterval,
+      Supplier<Duration> checkpointWrite, FixedCosts fixedCosts) {
     SpotDefaults {
       checkNotNull(rates, "rates");
-      checkArgument(checkNotNull(checkpointInterval, "checkpointInterval").compareTo(Duration.ZERO) > 0,
-          "checkpoint interval must be > 0, was %s", checkpointInterval);
+      checkArgument(checkNotNull(checkpointInterval, "checkpointInterval").map(i -> i.compareTo(Duration.ZERO) > 0)
+          .orElse(true), "checkpoint interval must be > 0, was %s", checkpointInterval);
+      checkNotNull(checkpointWrite, "checkpointWrite");
       checkNotNull(fixedCosts, "fixedCosts");
     }
 
-    /** The defaults for these fixed costs: their checkpoint interval if they set one, else the assumed hourly one. */
-    static SpotDefaults of(SpotInterruptionRates rates, FixedCosts fixedCosts) {
-      return new SpotDefaults(rates, fixedCosts.checkpointInterval().orElse(ASSUMED_CHECKPOINT_INTERVAL),
-          fixedCosts.checkpointInterval().isEmpty(), fixedCosts);
+    /** The defaults for these fixed costs: their checkpoint interval if they set one, else Young's. */
+    static SpotDefaults of(SpotInterruptionRates rates, FixedCosts fixedCosts, Supplier<Duration> checkpointWrite) {
+      return new SpotDefaults(rates, fixedCosts.checkpointInterval(), Suppliers.memoize(checkpointWrite::get),
+          fixedCosts);
+    }
+
+    /** The interruptions of a provider of this default rate, restarting in {@code restart}. */
+    Interruptions interruptions(double perHour, Duration restart) {
+      if (checkpointInterval.isPresent()) {
+        return Interruptions.of(perHour, checkpointInterval.get(), restart);
+      }
+      Duration write = checkpointWrite.get();
+      return write.isZero() || perHour == 0 ? Interruptions.of(perHour, Duration.ofNanos(1), restart)
+          : Interruptions.young(perHour, write, restart);
     }
   }
 
@@ -110,7 +122,7 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional
     if (interruptions.isPresent()) {
       return interruptions;
     }
-    return defaultRate(o).map(r -> Interruptions.of(r.perHour(), spotDefaults.get().checkpointInterval(),
+    return defaultRate(o).map(r -> spotDefaults.get().interruptions(r.perHour(),
         spotDefaults.get().fixedCosts().provisioning(o.provider())));
   }
 
@@ -142,7 +154,7 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional
         SpotEstimate spot = this.model.spot(offering, instances, wall, model.get());
         return Optional.of(new Priced(spot.expectedCost(), this.model.billed(spot.expectedWall(), offering.billing()),
             spot.expectedWall(), Optional.of(new SpotTerms(Optional.of(spot), defaultRate(offering),
-                defaultRate(offering).isPresent() && spotDefaults.get().intervalAssumed()))));
+                defaultRate(offering).isPresent() && spotDefaults.get().checkpointInterval().isEmpty()))));
       }
       Duration billed = this.model.billed(wall, offering, mode);
       return Optional.of(new Priced(this.model.cost(offering, instances, wall, mode), billed, wall,
@@ -174,10 +186,10 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional
    *
    * @param estimate the interruptions priced in; empty: priced as never interrupted, no rate being known
    * @param defaultRate the provider's default rate the estimate used; empty if the caller gave the model
-   * @param intervalAssumed whether the checkpoint interval of the estimate is the sizer's assumption
+   * @param intervalYoung whether the checkpoint interval of the estimate is Young's optimum, not the caller's
    */
   record SpotTerms(Optional<SpotEstimate> estimate, Optional<SpotInterruptionRates.Rate> defaultRate,
-      boolean intervalAssumed) {
+      boolean intervalYoung) {
     SpotTerms {
       checkNotNull(estimate, "estimate");
       checkNotNull(defaultRate, "defaultRate");

@@ -165,7 +165,7 @@ final class LayoutSearch {
    * What the memory checks of a search decide, which depends only on the GPU, the GPUs per node and the nodes:
    * the recipes to time in order, and the closest miss so far; or, if nothing can fit, the outcome.
    */
-  private record Plan(List<Recipe> recipes, Draft closest, Optional<Outcome.Miss> nothingFits) {}
+  private record Plan(List<Recipe> recipes, Outcome.Miss closest, Optional<Outcome.Miss> nothingFits) {}
 
   private Outcome search(Hardware hw) {
     Plan plan = reference ? plan(hw) : plans.computeIfAbsent(Key.of(hw).forMemory(), k -> plan(hw));
@@ -179,16 +179,16 @@ final class LayoutSearch {
     }
     // Only the extreme recipe fitted, and no timed recipe is it (one data-parallel rank makes every ZeRO stage
     // plain training, whose memory may differ from the extreme's): report the closest miss, never nothing.
-    return timing.closest() != null ? timing.closest().miss() : new Outcome.Miss(Rejection.Kind.MEMORY,
+    return timing.closest() != null ? timing.closest() : new Outcome.Miss(Rejection.Kind.MEMORY,
         "no layout of " + hw.gpus() + " GPUs that the search times fits in memory", Double.MAX_VALUE);
   }
 
   /** The fastest recipe on some hardware (null if none runs), and the closest miss. */
-  private record Timing(Timed best, Draft closest) {}
+  private record Timing(Timed best, Outcome.Miss closest) {}
 
   /** Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. */
   private Timing timing(Hardware hw, Plan plan) {
-    Draft closest = plan.closest();
+    Outcome.Miss closest = plan.closest();
     List<Timed> fits = new ArrayList<>(plan.recipes().size());
     Timed fastest = null;
     for (Recipe r : plan.recipes()) {
@@ -199,7 +199,7 @@ final class LayoutSearch {
           fastest = timed;
         }
       } else {
-        closest = closer(closest, new Draft(timed.miss));
+        closest = closer(closest, timed.miss);
       }
     }
     if (fastest == null) {
@@ -224,7 +224,7 @@ final class LayoutSearch {
 
     // Extreme layouts first: if the least memory-hungry layout of every tensor-parallel degree does not fit,
     // nothing does, and the hardware is ruled out after a handful of memory estimates.
-    Draft closest = null;
+    Outcome.Miss closest = null;
     List<int[]> viable = new ArrayList<>(); // {tp, pp}
     for (int tp : tensorDegrees) {
       for (int pp : pipelineDegrees(hw, tp)) {
@@ -252,7 +252,7 @@ final class LayoutSearch {
       }
     }
     if (viable.isEmpty()) {
-      return new Plan(List.of(), closest, Optional.of(closest != null ? closest.miss() : new Outcome.Miss(
+      return new Plan(List.of(), closest, Optional.of(closest != null ? closest : new Outcome.Miss(
           Rejection.Kind.LAYOUT, "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE)));
     }
 
@@ -307,60 +307,25 @@ final class LayoutSearch {
     return new Plan(recipes.isEmpty() ? risky : recipes, closest, Optional.empty());
   }
 
-  private static Draft closer(Draft a, Draft b) {
-    // the package's Attempt (this class has a memory-check Attempt of its own)
-    boolean bCloser = a == null
-        || io.github.gpusizer.core.Attempt.closer(b.kind, b.shortfall, a.kind, a.shortfall);
-    return bCloser ? b : a;
+  private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
+    return b.closerThan(a) ? b : a;
   }
 
-  /**
-   * A miss whose reason is written only when it is reported: a search compares many misses by kind and shortfall
-   * ({@link #closer}) and reports at most one. Writing every reason (sizes and layouts formatted) was 40 % of the
-   * search of a 70B pre-training on up to 16,384 GPUs. Not thread-safe, like the search.
-   */
-  private static final class Draft {
-    final Rejection.Kind kind;
-    final double shortfall;
-    private Supplier<String> reason;
-    private Outcome.Miss miss;
-
-    Draft(Rejection.Kind kind, double shortfall, Supplier<String> reason) {
-      this.kind = kind;
-      this.shortfall = shortfall;
-      this.reason = reason;
-    }
-
-    Draft(Outcome.Miss miss) {
-      this(miss.kind(), miss.shortfall(), null);
-      this.miss = miss;
-    }
-
-    /** The miss, its reason written on first use. */
-    Outcome.Miss miss() {
-      if (miss == null) {
-        miss = new Outcome.Miss(kind, reason.get(), shortfall);
-        reason = null;
-      }
-      return miss;
-    }
-  }
-
-  /** A draft miss; written at once on the reference path, which does everything the straightforward way. */
-  private Draft draft(Rejection.Kind kind, double shortfall, Supplier<String> reason) {
-    Draft d = new Draft(kind, shortfall, reason);
+  /** A miss whose reason is written when reported; at once on the reference path, which does everything plainly. */
+  private Outcome.Miss draft(Rejection.Kind kind, double shortfall, Supplier<String> reason) {
+    Outcome.Miss m = new Outcome.Miss(kind, reason, shortfall);
     if (reference) {
-      d.miss();
+      m.reason();
     }
-    return d;
+    return m;
   }
 
   /** A memory check: {@code miss} is null when the layout fits with the required headroom. */
   private static final class Attempt {
     final MemoryEstimate memory;
-    final Draft miss;
+    final Outcome.Miss miss;
 
-    Attempt(MemoryEstimate memory, Draft miss) {
+    Attempt(MemoryEstimate memory, Outcome.Miss miss) {
       this.memory = memory;
       this.miss = miss;
     }
@@ -465,7 +430,7 @@ final class LayoutSearch {
     try {
       m = memoryOf(hw, tp, pp, zero, ck, mb);
     } catch (IllegalArgumentException e) {
-      return new Attempt(null, new Draft(new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE)));
+      return new Attempt(null, new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE));
     }
     if (fitsWithHeadroom(m)) {
       return new Attempt(m, null);

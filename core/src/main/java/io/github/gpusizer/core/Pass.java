@@ -83,6 +83,28 @@ final class Pass {
     this.allowedModes = allowed.toArray(new PricingMode[0]);
   }
 
+  /**
+   * A fresh pass (no misses recorded) that shares {@code other}'s placements and counts: they depend on the
+   * settings and the offering's shape only, so the full pass after a screen that found nothing feasible does not
+   * place every run again.
+   */
+  Pass(Pass other) {
+    this.s = other.s;
+    this.search = other.search;
+    this.misses = new Attempt[other.misses.length];
+    this.cudaBlocked = new boolean[other.cudaBlocked.length];
+    this.allowedModes = other.allowedModes;
+    this.searches.putAll(other.searches);
+    this.gpuProblems.putAll(other.gpuProblems);
+    this.rates.putAll(other.rates);
+    this.placements.putAll(other.placements);
+    this.counts.putAll(other.counts);
+    this.rateKeys.putAll(other.rateKeys);
+    this.startupTotals.putAll(other.startupTotals);
+    this.weightsToLoad = other.weightsToLoad;
+    this.checkpointState = other.checkpointState;
+  }
+
   /** Every offering × every number of instances on the ladder × each pricing mode. */
   Found run() {
     List<Candidate> fitting = new ArrayList<>();
@@ -326,7 +348,8 @@ final class Pass {
   /** {@link #instances(int, Offering, int, List)} with the placement of {@code n} instances already looked up. */
   void instances(int i, Offering o, int n, Placement p, List<Candidate> out) {
     if (p.miss != null) {
-      Attempt a = new Attempt(p.miss.kind(), p.miss.reason(), p.miss.shortfall(),
+      Outcome.Miss miss = p.miss;
+      Attempt a = new Attempt(miss.kind(), miss::reason, miss.shortfall(),
           OptionalInt.of(n * o.gpuCount()), OptionalInt.of(n), Optional.empty());
       if (a.closerThan(misses[i])) {
         misses[i] = a;
@@ -459,7 +482,7 @@ final class Pass {
       Outcome out = searchFor(o.gpu()).best(hardware(o, g, concurrent, n));
       if (out instanceof Outcome.Miss) {
         Outcome.Miss m = (Outcome.Miss) out;
-        if (best.fit == null && (best.miss == null || closer(m, best.miss))) {
+        if (best.fit == null && m.closerThan(best.miss)) {
           best.miss = m;
         }
         continue;
@@ -482,15 +505,11 @@ final class Pass {
       }
     }
     if (best.fit == null && best.miss == null) {
-      best.miss = new Outcome.Miss(Rejection.Kind.LAYOUT, o.instanceType() + " is " + o.fabric().label()
+      best.miss = new Outcome.Miss(Rejection.Kind.LAYOUT, () -> o.instanceType() + " is " + o.fabric().label()
           + ": its instances are not joined into one job, so " + n + " of them only serve as many separate runs",
           Double.MAX_VALUE);
     }
     return best;
-  }
-
-  private static boolean closer(Outcome.Miss a, Outcome.Miss b) {
-    return Attempt.closer(a.kind(), a.shortfall(), b.kind(), b.shortfall());
   }
 
   /**

@@ -432,9 +432,12 @@ public final class Sizer {
       }
     }
     FixedCosts fixed = fixedCosts != null ? fixedCosts : FixedCosts.defaults();
+    Estimator est = estimator != null ? estimator : Estimator.defaults();
     CostStep costs = new CostStep(model, Optional.ofNullable(spotInterruptions),
         Optional.of(CostStep.SpotDefaults.of(
-            spotInterruptionRates != null ? spotInterruptionRates : SpotInterruptionRates.bundled(), fixed)),
+            spotInterruptionRates != null ? spotInterruptionRates : SpotInterruptionRates.bundled(), fixed,
+            () -> fixed.checkpointWrite(cat.offerings().isEmpty() ? DataSize.ZERO
+                : est.checkpointSize(task, cat.offerings().get(0).gpu()), 1))),
         Optional.of(new CostStep.PriceAge(LocalDate.now(clock != null ? clock : Clock.systemUTC()),
             staleAfter != null ? staleAfter : Offering.STALE_AFTER)));
     int gpus = maxGpus != 0 ? maxGpus : GpuSizer.DEFAULT_MAX_GPUS;
@@ -444,7 +447,7 @@ public final class Sizer {
         gpuIds(cat), modes,
         minHeadroomFraction != null ? minHeadroomFraction : 0, minHeadroom != null ? minHeadroom : DataSize.ZERO,
         obj, bestValueFactor != 0 ? bestValueFactor : GpuSizer.DEFAULT_BEST_VALUE_FACTOR, cur, rates,
-        Optional.ofNullable(cuda), runs != 0 ? runs : 1, estimator != null ? estimator : Estimator.defaults(),
+        Optional.ofNullable(cuda), runs != 0 ? runs : 1, est,
         costs, fixed, exhaustive);
   }
 

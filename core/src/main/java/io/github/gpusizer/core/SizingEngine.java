@@ -35,16 +35,16 @@ final class SizingEngine {
   }
 
   private static Recommendation recommend(Settings s, LayoutSearch search) {
+    Pass pass = new Pass(s, search);
     if (!search.reference()) {
       // The screened pass holds every candidate a feasible recommendation uses; without a feasible candidate the
       // suggestion needs them all.
-      Pass pass = new Pass(s, search);
       Optional<Recommendation> screened = recommend(s, search, pass, pass.screen(), true);
       if (screened.isPresent()) {
         return screened.get();
       }
+      pass = new Pass(pass);
     }
-    Pass pass = new Pass(s, search);
     return recommend(s, search, pass, pass.run(), false).orElseThrow();
   }
 

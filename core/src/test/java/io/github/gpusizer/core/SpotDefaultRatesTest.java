@@ -49,7 +49,7 @@ class SpotDefaultRatesTest {
     assertThat(byDefault.warnings()).filteredOn(w -> w.code().equals("spot-interruptions")).singleElement()
         .satisfies(w -> {
           assertThat(w.message()).contains("aws's default rate", "Spot Instance Advisor",
-              "every 1 h, assumed", "restart");
+              "Young's optimum for that rate", "restart");
           assertThat(w.fix()).isPresent();
         });
     assertThat(byDefault.rationale()).contains("spot interruptions expected");
@@ -71,7 +71,23 @@ class SpotDefaultRatesTest {
     assertThat(o.instances()).isEqualTo(never.instances());
     assertThat(o.wallTime().toNanos() / 1e9).isCloseTo(expected, org.assertj.core.data.Offset.offset(1.0));
     assertThat(o.warnings()).filteredOn(w -> w.code().equals("spot-interruptions")).singleElement()
-        .satisfies(w -> assertThat(w.message()).contains("every 30 min)").doesNotContain("assumed"));
+        .satisfies(w -> assertThat(w.message()).contains("every 30 min)").doesNotContain("Young"));
+  }
+
+  @Test
+  void without_an_interval_from_the_caller_checkpoints_come_every_youngs_optimum_for_the_providers_rate() {
+    // GIVEN AWS's default rate, and the checkpoint of the fine-tune written at the default storage rate
+    Option o = best(GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(spot("aws"))));
+    double perHour = SpotInterruptionRates.bundled().rate("aws").orElseThrow().perHour();
+    Duration write = FixedCosts.defaults().checkpointWrite(
+        Estimator.defaults().checkpointSize(LLAMA_FT, Fixtures.A100_80), 1);
+
+    // THEN the interval is sqrt(2 x write x MTBF) (Young 1974), as the warning says
+    Duration young = Interruptions.youngInterval(write, perHour);
+    assertThat(young).isBetween(Duration.ofHours(1), Duration.ofDays(30));
+    assertThat(o.warnings()).filteredOn(w -> w.code().equals("spot-interruptions")).singleElement()
+        .satisfies(w -> assertThat(w.message()).contains("every " + Texts.hoursMinutes(young)
+            + ", Young's optimum for that rate"));
   }
 
   @Test
@@ -112,7 +128,7 @@ class SpotDefaultRatesTest {
           ImmutableSet.of(PricingMode.ON_DEMAND, PricingMode.SPOT), 0, DataSize.ZERO, objective, 1.5,
           Currency.getInstance("USD"), costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
           new CostStep(costs, Optional.empty(), Optional.of(CostStep.SpotDefaults.of(SpotInterruptionRates.bundled(),
-              FixedCosts.defaults())), Optional.empty()),
+              FixedCosts.defaults(), () -> Duration.ofMinutes(2))), Optional.empty()),
           FixedCosts.defaults(), false);
 
       // WHEN sized by the fast path and by the reference

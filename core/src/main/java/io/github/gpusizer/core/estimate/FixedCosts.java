@@ -195,10 +195,24 @@ public record FixedCosts(
     if (state.bytes() == 0 || Double.isInfinite(storageMBps)) {
       return Duration.ZERO;
     }
-    double write = state.bytes() / (storageMBps * 1e6 * writers);
+    double write = writeSeconds(state, writers);
     double interval = checkpointInterval.map(i -> i.toNanos() / 1e9).orElseGet(() -> youngInterval(write, gpus));
     double periodic = Math.floor(compute.toNanos() / 1e9 / interval);
     return seconds(write * (periodic + 1));
+  }
+
+  /**
+   * The time {@code writers} nodes take to write one checkpoint of {@code state} between them, at the storage rate
+   * (zero if there is nothing to write or the rate is unlimited).
+   */
+  public Duration checkpointWrite(DataSize state, int writers) {
+    checkArgument(writers >= 1, "writers must be >= 1, was %s", writers);
+    return state.bytes() == 0 || Double.isInfinite(storageMBps) ? Duration.ZERO
+        : seconds(writeSeconds(state, writers));
+  }
+
+  private double writeSeconds(DataSize state, int writers) {
+    return state.bytes() / (storageMBps * 1e6 * writers);
   }
 
   /** Young's optimum checkpoint interval in seconds: {@code sqrt(2 × write × MTBF)}; infinite without failures. */

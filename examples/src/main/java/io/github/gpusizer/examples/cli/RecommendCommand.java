@@ -83,7 +83,7 @@ final class RecommendCommand implements Callable<Integer> {
       description = "Expected spot interruptions per instance-hour, e.g. 0.01 (needs --spot and, unless 0, "
           + "--checkpoint-every): spot options carry the re-done work since the last checkpoint and a restart per "
           + "interruption. Without it each provider's sourced default applies (AWS, Azure, GCP; see README), with "
-          + "--checkpoint-every or an assumed hourly checkpoint; 0 prices spot as never interrupted.")
+          + "--checkpoint-every or Young's optimum interval for the rate; 0 prices spot as never interrupted.")
   Double spotInterruptions;
 
   @Option(names = "--runs", paramLabel = "N", converter = Converters.PositiveInt.class,

@@ -119,8 +119,8 @@ class WarningsCliTest {
     Cli.Run byDefault = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M", "--spot",
         "--provider", "aws", "--format", "json", "--all");
     assertThat(byDefault.exit()).as(byDefault.err()).isZero();
-    // THEN AWS spot options carry the default rate, its source and the assumed checkpoint interval
-    assertThat(byDefault.out()).contains("aws's default rate", "Spot Instance Advisor", "assumed")
+    // THEN AWS spot options carry the default rate, its source and Young's checkpoint interval
+    assertThat(byDefault.out()).contains("aws's default rate", "Spot Instance Advisor", "Young's optimum")
         .doesNotContain("priced as if never interrupted");
 
     // AND --spot-interruptions 0 needs no --checkpoint-every and prices spot as never interrupted
