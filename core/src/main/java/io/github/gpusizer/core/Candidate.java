@@ -30,6 +30,13 @@ final class Candidate {
     CostStep.Priced priced();
 
     PriceQuote quote(CostStep.Priced priced);
+
+    /**
+     * Instances × billed seconds, by which the exact costs of one offering's candidates in one pricing mode are
+     * ordered (one price, one rate: the cost is the price times it, divided by the mode's unit); -1 where that does
+     * not hold (a zero price, or one of more than {@link Screen#MAX_PRICE_DIGITS} digits, whose rounding could tie).
+     */
+    long billedSeconds();
   }
 
   private record Exact(CostStep.Priced priced, PriceQuote quote) {}
@@ -176,6 +183,14 @@ final class Candidate {
     double kb = b.costKey;
     if (Math.abs(ka - kb) > MARGIN * Math.max(Math.abs(ka), Math.abs(kb))) {
       return ka < kb ? -1 : 1;
+    }
+    if (a.offering == b.offering && a.mode == b.mode && a.pricing != null && b.pricing != null) {
+      // counts of one offering whose costs tie in double (hourly billing: n x hours alike): no BigDecimal needed
+      long sa = a.pricing.billedSeconds();
+      long sb = b.pricing.billedSeconds();
+      if (sa >= 0 && sb >= 0) {
+        return Long.compare(sa, sb);
+      }
     }
     return a.cost().compareTo(b.cost());
   }

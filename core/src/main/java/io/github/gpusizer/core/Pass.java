@@ -399,8 +399,15 @@ final class Pass {
     double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
     CostStep costs = s.costs();
     Duration wall = p.wall;
+    long billedSeconds = price.amount().signum() > 0 && price.amount().precision() <= Screen.MAX_PRICE_DIGITS
+        && billed.getNano() == 0 ? Math.multiplyExact((long) n, billed.getSeconds()) : -1;
     return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, p.startup, p.checkpoints, key,
         new Candidate.Pricing() {
+      @Override
+      public long billedSeconds() {
+        return billedSeconds;
+      }
+
       @Override
       public CostStep.Priced priced() {
         return costs.price(o, mode, n, wall).orElseThrow();

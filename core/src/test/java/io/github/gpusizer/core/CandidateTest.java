@@ -19,8 +19,13 @@ class CandidateTest {
   }, Duration.ofHours(1), null);
 
   private static Candidate lazy(double key, String exactCost, AtomicInteger pricings) {
+    return lazy(key, exactCost, pricings, 1, -1);
+  }
+
+  /** A lazily priced candidate of {@code n} instances whose n × billed seconds is {@code billedSeconds}. */
+  private static Candidate lazy(double key, String exactCost, AtomicInteger pricings, int n, long billedSeconds) {
     Money cost = Money.of(exactCost, OFFERING.onDemandPerHour().currency().getCurrencyCode());
-    return new Candidate(0, OFFERING, PricingMode.ON_DEMAND, 1, 1, 1, FIT, Duration.ofHours(1), Duration.ZERO,
+    return new Candidate(0, OFFERING, PricingMode.ON_DEMAND, n, 1, 1, FIT, Duration.ofHours(1), Duration.ZERO,
         Duration.ZERO, key,
         new Candidate.Pricing() {
           @Override
@@ -33,7 +38,24 @@ class CandidateTest {
           public PriceQuote quote(CostStep.Priced priced) {
             return PriceQuote.of(priced.cost());
           }
+
+          @Override
+          public long billedSeconds() {
+            return billedSeconds;
+          }
         });
+  }
+
+  @Test
+  void counts_of_one_offering_whose_double_costs_tie_are_ordered_by_instance_seconds_without_exact_prices() {
+    // GIVEN 2 instances for 3,601 s and 3 for 2,400 s of one offering: costs within the double margin
+    AtomicInteger pricings = new AtomicInteger();
+    Candidate two = lazy(1.0, "1.0006", pricings, 2, 2 * 3601);
+    Candidate three = lazy(1.0 + 1e-12, "1.0000", pricings, 3, 3 * 2400);
+    // WHEN / THEN n x billed seconds decides, as the exact costs would, and nothing is priced exactly
+    assertThat(Candidate.compareCost(three, two)).isNegative();
+    assertThat(Candidate.compareCost(two, three)).isPositive();
+    assertThat(pricings).hasValue(0);
   }
 
   @Test
