@@ -220,6 +220,8 @@ final class Screen {
     }
     // Per screened offering: the placements of its shape by number of instances (shared by its groups).
     Pass.Placement[][] placementsOf = new Pass.Placement[count][];
+    // Per screened offering and mode: its group, looked up once (its key hashes a string, a duration and more).
+    Group[][] groupOf = new Group[count][];
     // 1. Groups and each group's cheapest offering.
     for (int i = 0; i < count; i++) {
       Offering o = offerings.get(i);
@@ -245,7 +247,12 @@ final class Screen {
           continue;
         }
         GroupKey key = groupKey(o, mode);
-        placementsOf[i] = groups.computeIfAbsent(key, k -> new Group(o, mode)).placements;
+        Group group = groups.computeIfAbsent(key, k -> new Group(o, mode));
+        if (groupOf[i] == null) {
+          groupOf[i] = new Group[PricingMode.values().length];
+        }
+        groupOf[i][mode.ordinal()] = group;
+        placementsOf[i] = group.placements;
         RepKey rep = new RepKey(key, price.get().currency());
         Integer best = cheapest.get(rep);
         if (best == null || cheaperOffering(o, offerings.get(best), mode) < 0) {
@@ -312,7 +319,7 @@ final class Screen {
         if (!CostStep.isSold(o, mode)) {
           continue;
         }
-        Group g = groups.get(groupKey(o, mode));
+        Group g = groupOf[i][mode.ordinal()];
         anyFit |= g.anyFit;
         int n = best(o, mode, g, window);
         if (n > 0) {
@@ -331,7 +338,7 @@ final class Screen {
         if (!CostStep.isSold(o, mode)) {
           continue;
         }
-        Group g = groups.get(groupKey(o, mode));
+        Group g = groupOf[i][mode.ordinal()];
         if (g.cheapestFirst > 0) {
           add(wanted, wantedCount, i, g.cheapestFirst);
         }
