@@ -174,6 +174,39 @@ final class Ranking {
   }
 
   /**
+   * Wall times within this fraction of each other are one point of the Pareto front: the dearer, a hair faster, is
+   * no trade-off a planner can act on. The same margin, for the same reason, as {@link
+   * LayoutSearch#SIMPLER_LAYOUT_MARGIN}: far below the estimator's demonstrated accuracy (core/CALIBRATION.md).
+   */
+  static final double FRONT_TIME_TIE = LayoutSearch.SIMPLER_LAYOUT_MARGIN;
+
+  /**
+   * The front's meaningful trade-offs: walking from its cheapest point to its fastest, each point stays only if it
+   * is faster than the last one kept by more than {@link #FRONT_TIME_TIE}, or is in {@code keep} (the best option of
+   * some objective, which must stand on the front). The README's LoRA front had nine points of 5.0–5.4 min costing
+   * 21–37 USD; one of them says as much.
+   *
+   * @param front a Pareto front, fastest first (each point cheaper than the one before)
+   * @param keep candidates that stay (compared by identity)
+   */
+  static List<Candidate> meaningful(List<Candidate> front, Collection<Candidate> keep) {
+    Set<Candidate> stay = Collections.newSetFromMap(new IdentityHashMap<>());
+    stay.addAll(keep);
+    List<Candidate> out = new ArrayList<>(front.size());
+    Candidate last = null;
+    for (int i = front.size() - 1; i >= 0; i--) {
+      Candidate c = front.get(i);
+      if (last == null || stay.contains(c)
+          || c.wall().toNanos() < last.wall().toNanos() * (1 - FRONT_TIME_TIE)) {
+        out.add(c);
+        last = c;
+      }
+    }
+    Collections.reverse(out);
+    return out;
+  }
+
+  /**
    * The candidates a planner's Pareto front is drawn from: of one offering and pricing mode, counts fewer than two
    * or less than a {@link InstanceCounts#STEP ladder step} apart are one trade-off (issue #10: the front shows no
    * runs of consecutive counts of one offering), so of such counts only the first kept one stays. Kept first, each

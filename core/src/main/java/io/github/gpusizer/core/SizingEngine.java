@@ -97,12 +97,16 @@ final class SizingEngine {
   private static List<Candidate> paretoFront(Settings s, List<Candidate> feasible, Duration fastest,
       boolean reference) {
     List<Candidate> chosen = new ArrayList<>();
+    List<Candidate> bests = new ArrayList<>();
     for (Objective objective : Objective.values()) {
-      chosen.addAll(perOfferingAndMode(feasible, objective, Ranking.order(objective, fastest, s.bestValueFactor()),
-          s.catalog().offerings().size()));
+      Comparator<Candidate> order = Ranking.order(objective, fastest, s.bestValueFactor());
+      List<Candidate> choices = perOfferingAndMode(feasible, objective, order, s.catalog().offerings().size());
+      chosen.addAll(choices);
+      bests.add(Ranking.first(choices, objective, order));
     }
     List<Candidate> distinct = Ranking.distinctCounts(feasible, chosen);
-    return reference ? Ranking.paretoFrontBySorting(distinct) : Ranking.paretoFront(distinct);
+    return Ranking.meaningful(reference ? Ranking.paretoFrontBySorting(distinct) : Ranking.paretoFront(distinct),
+        bests);
   }
 
   /** The feasible candidates and the feasible ones of those the pass deferred. */

@@ -104,7 +104,7 @@ class GpuSizerProperties {
   }
 
   @Test
-  void the_pareto_front_is_non_dominated_fastest_first_and_covers_every_option() {
+  void the_pareto_front_is_non_dominated_fastest_first_and_covers_every_option_within_the_time_tie() {
     qt().withExamples(EXAMPLES).forAll(tasks(), constraints()).checkAssert((task, c) -> {
       Recommendation rec = c.apply(task).recommend();
       List<Option> front = rec.paretoFront();
@@ -117,7 +117,9 @@ class GpuSizerProperties {
         assertThat(front.get(i).wallTime()).isGreaterThanOrEqualTo(front.get(i - 1).wallTime());
       }
       for (Option o : rec.options()) {
-        assertThat(front).anySatisfy(f -> assertThat(dominates(f, o) || sameCostAndTime(f, o)).isTrue());
+        // within the front's time tie: a dearer option a hair faster is no trade-off of its own
+        assertThat(front).anySatisfy(f -> assertThat(dominates(f, o) || sameCostAndTime(f, o)
+            || coversWithinTheTimeTie(f, o)).isTrue());
       }
       for (int i = 1; i < front.size(); i++) {
         assertThat(sameCostAndTime(front.get(i), front.get(i - 1))).isFalse();
@@ -186,6 +188,12 @@ class GpuSizerProperties {
 
   private static boolean sameCostAndTime(Option a, Option b) {
     return a.wallTime().equals(b.wallTime()) && a.cost().compareTo(b.cost()) == 0;
+  }
+
+  /** At most as dear, and slower by no more than the front's time tie ({@link Ranking#FRONT_TIME_TIE}). */
+  private static boolean coversWithinTheTimeTie(Option f, Option o) {
+    return f.cost().compareTo(o.cost()) <= 0
+        && f.wallTime().toNanos() * (1 - Ranking.FRONT_TIME_TIE) <= o.wallTime().toNanos();
   }
 
   /** At least as fast and as cheap, and better in one. */
