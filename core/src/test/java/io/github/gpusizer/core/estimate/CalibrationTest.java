@@ -211,7 +211,7 @@ class CalibrationTest {
   }
 
   @Test
-  void leave_one_out_intervals_cover_at_least_half_of_the_calibration_cases() {
+  void leave_one_out_intervals_cover_70_to_90_percent_of_the_calibration_cases() {
     // GIVEN for each case the bands derived from all the other cases
     List<Scored> scored = scored();
     List<ErrorBands.Residual> residuals = residuals(scored);
@@ -244,11 +244,13 @@ class CalibrationTest {
             + "all %d of %d (%.0f%%)%n", speedCovered, speedCases, 100.0 * speedCovered / speedCases, memoryCovered,
         memoryCases, 100.0 * memoryCovered / memoryCases, speedCovered + memoryCovered, speedCases + memoryCases,
         100.0 * (speedCovered + memoryCovered) / (speedCases + memoryCases));
-    // THEN at least half are covered: the honest out-of-sample figure is below the nominal 80%, because with 5 to
-    // 11 cases a class's p10 and p90 lie inside its extreme cases, which therefore always fall outside the bands of
-    // the others (CALIBRATION.md, "Error bars"); this floor fails if the bands stop saying anything at all
-    assertThat((double) speedCovered / speedCases).as("speed leave-one-out coverage").isGreaterThanOrEqualTo(0.5);
-    assertThat((double) memoryCovered / memoryCases).as("memory leave-one-out coverage").isGreaterThanOrEqualTo(0.5);
+    // THEN the nominal 80% interval covers 70-90% of the cases it was not derived from, for speed and memory
+    // separately (issue #11): the bands are prediction intervals (type-6 positions p(n + 1), classes of at least 9
+    // cases), so a case left out falls outside only when it is more extreme than about the outer tenth of the others
+    double all = (double) (speedCovered + memoryCovered) / (speedCases + memoryCases);
+    assertThat((double) speedCovered / speedCases).as("speed leave-one-out coverage").isBetween(0.70, 0.90);
+    assertThat((double) memoryCovered / memoryCases).as("memory leave-one-out coverage").isBetween(0.70, 0.90);
+    assertThat(all).as("leave-one-out coverage of all cases").isBetween(0.70, 0.90);
   }
 
   /** The share of cases of a quantity (all when null) whose measurement lies in its interval, printed by class. */
