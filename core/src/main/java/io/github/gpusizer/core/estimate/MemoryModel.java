@@ -8,6 +8,7 @@ import io.github.gpusizer.core.model.Norm;
 import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
@@ -407,9 +408,18 @@ final class MemoryModel {
     mlp += activationTerms * e * t.ffn();
     bytes += mlp * t.activeExperts();
     if (dropout) {
-      bytes += h;
+      bytes += dropoutBytes(job, t) * h;
     }
     return bytes;
+  }
+
+  /**
+   * Bytes one dropout site keeps per element: PyTorch's one-byte mask, or for TensorFlow's composed dropout
+   * ({@link io.github.gpusizer.core.model.Dropout#SCALED_FLOAT_MASK}) the scaled input and a mask in the activations'
+   * format.
+   */
+  static double dropoutBytes(Job job, Transformer t) {
+    return t.dropout().savedBytesPerElement(job.activationBytes);
   }
 
   /**
@@ -417,15 +427,17 @@ final class MemoryModel {
    * output, which the probability-times-value matmul saves (Korthikanti et al.'s {@code 5as}: {@code 2 + 1 + 2}).
    * Under autocast softmax runs in FP32 (torch.amp's "CUDA ops that can autocast to float32" list includes softmax),
    * so its output takes 4 B and the matmul saves its own 16-bit cast of the probabilities: {@code 4 + 1 + 2} with
-   * dropout, {@code 4 + 2} without.
+   * dropout, {@code 4 + 2} without. A fused 16-bit softmax ({@link AttentionKernel#FUSED_SOFTMAX}, Megatron-LM) keeps
+   * Korthikanti et al.'s {@code 2 + 1 + 2}.
    */
   static double scoreBytes(Job job, boolean dropout) {
     double e = job.activationBytes;
+    double mask = job.task.model() instanceof Transformer t ? dropoutBytes(job, t) : 1;
     boolean autocast = job.precision.weightBytes() > job.computeBytes && e < 4;
-    if (autocast) {
-      return 4 + (dropout ? 1 : 0) + e;
+    if (autocast && job.task.attention() == AttentionKernel.EAGER) {
+      return 4 + (dropout ? mask : 0) + e;
     }
-    return e + (dropout ? 1 + e : 0);
+    return e + (dropout ? mask + e : 0);
   }
 
   private static double attentionBytesPerToken(Job job, Transformer t, boolean keepScores, boolean qkvTrained,
@@ -452,7 +464,7 @@ final class MemoryModel {
       bytes += e * q; // the output projection's input: the heads transposed back into a fresh [b, s, q] tensor
     }
     if (dropout) {
-      bytes += h;
+      bytes += dropoutBytes(job, t) * h;
     }
     return bytes;
   }
