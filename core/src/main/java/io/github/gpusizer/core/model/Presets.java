@@ -141,6 +141,16 @@ public final class Presets {
         yolov8Source("s", "[0.33, 0.50, 1024]", "11,166,560", "225", "11.2", "28.6")));
     p.put("yolov8m", new Preset(Architectures.yolov8(0.67, 0.75, 768, yolo).toConvNet("yolov8m", yolo),
         yolov8Source("m", "[0.67, 0.75, 768]", "25,902,640", "295", "25.9", "78.9")));
+    int detection = Architectures.DETECTION_SIDE;
+    p.put("fasterrcnn-resnet50-fpn", new Preset(Architectures.fasterRcnnResnet50Fpn(detection,
+        Architectures.FASTER_RCNN_TRAINING_ROIS)
+        .toConvNet("fasterrcnn-resnet50-fpn", detection), detectionSource("faster_rcnn.py",
+        "fasterrcnn_resnet50_fpn", "41,755,286", "134.38",
+        "; the box head runs on the 512 regions a training image samples (1,000 proposals at inference);"
+            + " Ren et al. 2015, arXiv:1506.01497; Lin et al. 2017, arXiv:1612.03144")));
+    p.put("retinanet-resnet50-fpn", new Preset(Architectures.retinaNetResnet50Fpn(detection)
+        .toConvNet("retinanet-resnet50-fpn", detection), detectionSource("retinanet.py",
+        "retinanet_resnet50_fpn", "34,014,999", "151.54", "; Lin et al. 2017, arXiv:1708.02002")));
     int sdImage = Architectures.SD_VAE_FACTOR * 64;
     p.put("stable-diffusion-unet", new Preset(
         Architectures.stableDiffusionUnet(64).toConvNet("stable-diffusion-unet", sdImage),
@@ -267,6 +277,14 @@ public final class Presets {
         + " parameters pinned to the yaml's model summary \"" + layers + " layers, " + params + " parameters\" (docs: "
         + millions + "M), FLOPs to the docs' " + gflops + " GFLOPs at 640x640 (fused, 2 per MAC); walked at 640x640"
         + ", the default image size of a task";
+  }
+
+  private static String detectionSource(String file, String builder, String params, String gmacs, String more) {
+    return "torchvision " + builder + " v1 (pytorch/vision torchvision/models/detection/" + file + ", COCO_V1 weights"
+        + " meta: num_params " + params + ", _ops " + gmacs + " GFLOPS, counted one per multiply-accumulate at"
+        + " min_size 800; ResNet-50 body with FrozenBatchNorm2d, FPN, 91 COCO categories); walked layer by layer at"
+        + " 800x800 (COCO's 4:3 images resize to about 800x1066, a third more pixels: give an image size of 924 for"
+        + " that area)" + more;
   }
 
   private static void image(ImmutableMap.Builder<String, Preset> p, String id, LayerCalculator c, String source) {
