@@ -288,7 +288,7 @@ final class ComputeModel {
     if (job.task.flashAttention()) {
       double flops = 4 * tokens * s * q * (causal ? 0.5 : 1) * layers;
       double bytes = e * tokens * (3 * q) * layers;
-      double eff = efficiency * Efficiency.FLASH_RELATIVE;
+      double eff = efficiency * Efficiency.flashRelative(job.gpu, job.task.executionMode());
       forward.kernel(flops, bytes, eff);
       if (recompute) {
         forward.kernel(flops, bytes, eff);
