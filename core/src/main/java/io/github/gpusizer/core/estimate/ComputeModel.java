@@ -100,7 +100,9 @@ final class ComputeModel {
     double optimizerSeconds = optimizerSeconds(job);
     double m = job.accumulation;
     CommunicationModel.Exposed comm = CommunicationModel.training(job, micro);
-    double bubble = (job.pp - 1) * micro.seconds(); // 1F1B bubble: (p − 1) micro-batch times (Narayanan et al. 2021)
+    // 1F1B bubble: (p − 1) micro-batch times; interleaving v chunks per rank cuts it to (p − 1)/v (Narayanan et al.
+    // 2021, §2.2: bubble fraction (p − 1)/m, and (p − 1)/(v·m) with the interleaved schedule)
+    double bubble = (job.pp - 1) * micro.seconds() / job.virtualStages;
     double gpus = job.layout.gpus();
     double samples = job.globalBatch();
     double tokens = job.sequenceModel() ? samples * job.sequence : 0;
@@ -383,7 +385,7 @@ final class ComputeModel {
    */
   static double optimizerSeconds(Job job) {
     double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1)
-        / (job.zero.number() >= 1 ? job.dp : 1);
+        / (job.zero.number() >= 1 ? job.shard : 1);
     double stateBytes = job.precision.pureHalf() ? 2 : 4;
     double bytes = trainable * (job.precision.gradientBytes() + 2 * job.precision.weightBytes()
         + 2 * MemoryModel.optimizerBytesPerParameter(job, stateBytes));

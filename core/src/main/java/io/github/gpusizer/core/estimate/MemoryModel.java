@@ -122,9 +122,10 @@ final class MemoryModel {
     double n = job.parameters;
     double trainable = trainableParameters(job);
     double split = job.modelShard(1);
-    double zero1 = job.zero.number() >= 1 ? job.dp : 1;
-    double zero2 = job.zero.number() >= 2 ? job.dp : 1;
-    double zero3 = job.zero == ZeroStage.STAGE_3 ? job.dp : 1;
+    // ZeRO shards over its shard group: all data-parallel ranks, or one group of a hybrid layout (HSDP)
+    double zero1 = job.zero.number() >= 1 ? job.shard : 1;
+    double zero2 = job.zero.number() >= 2 ? job.shard : 1;
+    double zero3 = job.zero == ZeroStage.STAGE_3 ? job.shard : 1;
     int weightBytes = job.precision.weightBytes();
 
     double weights = (job.adapter ? frozenWeightBytes(job, weightBytes) + trainable * weightBytes
@@ -291,7 +292,7 @@ final class MemoryModel {
       double tokens = job.microTokens();
       int layers = t.totalLayers();
       double stageLayers = Math.ceil((double) layers / job.pp);
-      double inFlight = job.pp > 1 ? Math.min(job.pp, job.accumulation) : 1;
+      double inFlight = job.pp > 1 ? Math.min(job.pp, job.accumulation) * interleavedInFlight(job) : 1;
       double stored;
       if (checkpointing == Checkpointing.FULL) {
         // Korthikanti et al. 2022, §4.1: full recomputation keeps each layer's input (2sbh bytes in 16-bit) and
@@ -326,6 +327,15 @@ final class MemoryModel {
     }
     double fraction = checkpointing == Checkpointing.FULL ? SUBLINEAR_CHECKPOINT_FRACTION : 1;
     return b * perSample * fraction;
+  }
+
+  /**
+   * How much more the first pipeline stage keeps in flight under an interleaved schedule: {@code 1 + (p − 1)/(p·v)}
+   * times the activations of the non-interleaved 1F1B schedule (Korthikanti et al. 2022, §4.2.3); 1 without
+   * interleaving.
+   */
+  static double interleavedInFlight(Job job) {
+    return job.virtualStages <= 1 ? 1 : 1 + (job.pp - 1.0) / (job.pp * (double) job.virtualStages);
   }
 
   /**
@@ -543,7 +553,7 @@ final class MemoryModel {
    * one unit's unsharded gradients before the reduce-scatter.
    */
   private static double zero3Gathered(Job job, double n) {
-    if (job.zero != ZeroStage.STAGE_3 || job.dp <= 1) {
+    if (job.zero != ZeroStage.STAGE_3 || job.shard <= 1) {
       return 0;
     }
     double unit = job.model instanceof Transformer t ? n / t.totalLayers() : Math.min(n, FSDP_UNIT_PARAMETERS);
