@@ -185,7 +185,7 @@ final class ComputeModel {
 
     // Layer matmuls: forward (again when recomputing), input gradients, weight gradients of trained weights.
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double f = t.ffn();
     double experts = t.activeExperts();
@@ -206,7 +206,7 @@ final class ComputeModel {
       matmuls(forward, backward, tokens, h, (2 * q + 2 * kv) / tp, count, e, weightBytes, efficiency,
           full ? 1 : opSelective ? 0.5 : 0, !job.adapter);
     }
-    if (Architecture.hasLanguageHead(t)) {
+    if (t.hasLanguageHead()) {
       matmuls(forward, backward, tokens, h, t.vocab() / tp, 1, e, weightBytes, efficiency, 0, !job.adapter);
     }
 
@@ -231,7 +231,7 @@ final class ComputeModel {
     boolean elementwiseRecomputed = full || opSelective;
     forward.stream(FORWARD_PASSES * layerBytes * (elementwiseRecomputed ? 2 : 1));
     backward.stream(BACKWARD_PASSES * layerBytes);
-    double loss = MemoryModel.lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t)) / tp;
+    double loss = MemoryModel.lossBuffer(job, t.vocab(), t.hasLanguageHead()) / tp;
     forward.stream(2 * loss);
     backward.stream(loss);
 
@@ -243,7 +243,7 @@ final class ComputeModel {
       forward.stream(job.parameters * split * (job.precision.weightBytes() + job.computeBytes));
     }
     if (qlora) {
-      double dequant = Architecture.quantizableWeights(t) * split * (0.5 + 2);
+      double dequant = t.quantizableWeights() * split * (0.5 + 2);
       forward.stream(dequant * (full ? 2 : 1));
       backward.stream(dequant);
     }
@@ -284,7 +284,7 @@ final class ComputeModel {
   private static void attention(Job job, Transformer t, Roofline forward, Roofline backward, double tokens,
                                 double layers, double efficiency, boolean recompute) {
     double s = job.sequence;
-    double q = Architecture.queryDim(t) / job.tp;
+    double q = t.queryDim() / job.tp;
     double e = job.activationBytes;
     boolean causal = t.stack() != Stack.ENCODER;
     if (job.task.flashAttention()) {
@@ -403,7 +403,7 @@ final class ComputeModel {
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
       double n = job.facts.matmulParameters;
-      double attentionPerToken = 2 * 2 * t.totalLayers() * Architecture.queryDim(t); // × context length
+      double attentionPerToken = 2 * 2 * t.totalLayers() * t.queryDim(); // × context length
       double s = job.sequence;
       if (!job.training) {
         double g = decodedTokens(job, t);
@@ -493,7 +493,7 @@ final class ComputeModel {
   /** The four matmul shapes of a layer: {K, N, count} for QKV, the output projection, up/gate and down. */
   private static double[][] layerShapes(Transformer t) {
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double f = t.ffn();
     double experts = t.activeExperts();
@@ -541,7 +541,7 @@ final class ComputeModel {
     double stageLayers = (double) t.totalLayers();
     double efficiency = job.gemmEfficiency();
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double weightBytes = servedBytesPerLayerWeight(job, t);
     Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),

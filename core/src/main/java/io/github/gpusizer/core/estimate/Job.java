@@ -51,7 +51,7 @@ final class Job {
   final ModelFacts facts;
   /** {@code model.parameters()}, counted once per task (a transformer counts them from its dimensions each time). */
   final double parameters;
-  /** LoRA adapter parameters ({@link Architecture#loraParameters}); 0 unless an adapter job on a transformer. */
+  /** LoRA adapter parameters ({@link io.github.gpusizer.core.task.LoraTarget#adapterParameters}); 0 unless an adapter job on a transformer. */
   final long loraParameters;
   /** Parameters that receive gradients: 0 for inference, the adapters under LoRA, else all. */
   final double trainableParameters;

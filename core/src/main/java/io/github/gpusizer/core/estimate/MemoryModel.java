@@ -232,7 +232,7 @@ final class MemoryModel {
     if (quantization == WeightQuantization.NONE) {
       return n * baseBytes;
     }
-    double quantized = model instanceof Transformer t ? Architecture.quantizableWeights(t) : n;
+    double quantized = model instanceof Transformer t ? t.quantizableWeights() : n;
     double width = model instanceof Transformer t ? t.hidden() : ADAFACTOR_ASSUMED_WIDTH;
     double bytes = switch (quantization) {
       // LLM.int8() / weight-only INT8: one byte per weight and one FP32 scale per output row of `width` inputs.
@@ -269,7 +269,7 @@ final class MemoryModel {
         return 1.0 / job.task.loraRank();
       }
       long h = t.hidden();
-      long q = Architecture.queryDim(t);
+      long q = t.queryDim();
       long kv = t.kvDim();
       long f = t.ffn();
       double perLayer = (h + q) * 2 + (h + kv) * 2 + (t.gatedMlp() ? 3 : 2) * (h + f) * (double) t.experts();
@@ -307,7 +307,7 @@ final class MemoryModel {
       } else {
         stored = stageLayers * inFlight * tokens * averageLayerBytes(job, t, checkpointing == Checkpointing.NONE);
       }
-      return (stored + lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t))) / job.tp;
+      return (stored + lossBuffer(job, t.vocab(), t.hasLanguageHead())) / job.tp;
     }
     if (model instanceof Recurrent r) {
       double tokens = job.microTokens();
@@ -367,7 +367,7 @@ final class MemoryModel {
     double inputBytes = autocast && job.zero != ZeroStage.STAGE_3 ? Math.max(e, 4) : e;
     double bytes = inputBytes * t.hidden();
     bytes += e * Architecture.selectiveKeptMatmulElements(t);
-    bytes += e * Architecture.queryDim(t) + 4.0 * t.heads(); // FlashAttention output O and its log-sum-exp
+    bytes += e * t.queryDim() + 4.0 * t.heads(); // FlashAttention output O and its log-sum-exp
     return bytes;
   }
 
@@ -405,7 +405,7 @@ final class MemoryModel {
   static double layerBytesPerToken(Job job, Transformer t, boolean keepScores) {
     double e = job.activationBytes;
     double h = t.hidden();
-    boolean dropout = Architecture.dropout(t);
+    boolean dropout = t.usesDropout();
     // Autocast runs layer_norm in FP32 (torch.amp's FP32 op list) and saves an FP32 copy of its input; Hugging Face
     // and LitGPT write RMSNorm to upcast to FP32 in any 16-bit mode.
     boolean autocast = job.precision.weightBytes() > job.computeBytes;
@@ -454,12 +454,12 @@ final class MemoryModel {
                                                boolean outputTrained) {
     double e = job.activationBytes;
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double a = t.heads();
     double s = job.sequence;
     boolean flash = job.task.flashAttention();
-    boolean dropout = Architecture.dropout(t);
+    boolean dropout = t.usesDropout();
     double bytes = qkvTrained ? e * h : 0;
     bytes += e * (q + 2 * kv);
     if (flash) {
@@ -566,7 +566,7 @@ final class MemoryModel {
     if (job.task.quantization() == WeightQuantization.NONE || !(job.model instanceof Transformer t)) {
       return 0;
     }
-    double largest = Math.max((double) t.hidden() * t.ffn(), (double) t.hidden() * Architecture.queryDim(t));
+    double largest = Math.max((double) t.hidden() * t.ffn(), (double) t.hidden() * t.queryDim());
     return largest * 2 / job.tp;
   }
 
@@ -590,7 +590,7 @@ final class MemoryModel {
 
   /** The output head's gradient, the first gradient the backward pass allocates. */
   private static double headGradient(Job job, double split, double zero2) {
-    if (job.adapter || !(job.model instanceof Transformer t) || !Architecture.hasLanguageHead(t)) {
+    if (job.adapter || !(job.model instanceof Transformer t) || !t.hasLanguageHead()) {
       return 0;
     }
     return (double) t.vocab() * t.hidden() * job.precision.gradientBytes() * split / zero2;
@@ -670,7 +670,7 @@ final class MemoryModel {
     if (model instanceof Transformer t) {
       double tokens = job.microTokens();
       double h = t.hidden();
-      double perToken = e * (2 * h + Architecture.queryDim(t) + 2 * t.kvDim()
+      double perToken = e * (2 * h + t.queryDim() + 2 * t.kvDim()
           + (t.gatedMlp() ? 3 : 2) * (double) t.ffn() * t.activeExperts());
       double scores = job.task.flashAttention() ? 0 : e * t.heads() * (double) job.sequence * tokens;
       double logits = 4.0 * job.microBatch * t.vocab();

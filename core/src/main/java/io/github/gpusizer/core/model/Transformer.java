@@ -254,6 +254,70 @@ public record Transformer(
     return kvHeads * headDim;
   }
 
+  /** Width of the query projection output: {@code heads × headDim}. */
+  public long queryDim() {
+    return (long) heads * headDim;
+  }
+
+  /** Weights of one layer's attention projections (Q, K, V, O; no biases). */
+  public long attentionWeights() {
+    return (long) hidden * queryDim() * 2 + 2L * hidden * kvDim();
+  }
+
+  /** Weights of one MLP expert (two matrices, three when gated; no biases). */
+  public long mlpWeights() {
+    return (gatedMlp ? 3L : 2L) * hidden * ffn;
+  }
+
+  /**
+   * Weights of the linear layers inside the transformer layers, all experts: what 4- and 8-bit weight quantisation
+   * (bitsandbytes, GPTQ, AWQ) replaces. Embeddings and the output head stay in 16-bit (bitsandbytes and GPTQ skip
+   * the {@code lm_head} by default).
+   */
+  public long quantizableWeights() {
+    long perLayer = attentionWeights() + mlpWeights() * experts;
+    long crossAttention = stack == Stack.ENCODER_DECODER ? (long) decoderLayers * attentionWeights() : 0;
+    return (long) totalLayers() * perLayer + crossAttention;
+  }
+
+  /** Whether the model computes vocabulary logits for every token (decoders; encoder-only models do not). */
+  public boolean hasLanguageHead() {
+    return stack != Stack.ENCODER;
+  }
+
+  /**
+   * Parameters one token passes through in matrix multiplications: active parameters less the embedding tables,
+   * which are looked up, not multiplied; the output head counts (tied or not) when the model has one.
+   */
+  public double matmulParameters() {
+    long h = hidden;
+    long lookup = (long) vocab * h + (long) typeVocab * h
+        + (positions == Positions.LEARNED ? (long) maxPositions * h : 0);
+    long head = hasLanguageHead() && tiedEmbeddings ? (long) vocab * h : 0;
+    return Math.max(0, activeParameters() - lookup + head);
+  }
+
+  /**
+   * Output widths per token of one layer's matrix multiplications in the order the forward pass runs them, as
+   * torchtitan's Llama writes the layer: {@code wq, wk, wv, wo}, then {@code w1, w3, w2} for a gated MLP
+   * ({@code w2(silu(w1(x)) * w3(x))}) or {@code up, down}; MLP widths times the active experts. A fresh array.
+   */
+  public double[] matmulOutputWidths() {
+    double q = queryDim();
+    double kv = kvDim();
+    double f = (double) ffn * activeExperts;
+    double down = (double) hidden * activeExperts;
+    return gatedMlp ? new double[] {q, kv, kv, hidden, f, f, down} : new double[] {q, kv, kv, hidden, f, down};
+  }
+
+  /**
+   * Whether the model was trained with dropout. Heuristic: the learned-position generation (BERT, GPT-2, ViT,
+   * Whisper) uses dropout 0.1; rotary/ALiBi models (Llama, Mistral, MPT, Qwen) set it to 0.
+   */
+  public boolean usesDropout() {
+    return positions == Positions.LEARNED;
+  }
+
   @Override
   public long parameters() {
     return TransformerParameters.count(this, experts);

@@ -27,7 +27,7 @@ class MemoryModelTest {
     // GIVEN Llama-2-7B with LoRA rank 8 on Q and V (the LoRA paper's choice, LitGPT's resource table)
     Transformer llama = TestModels.LLAMA2_7B;
     // WHEN the adapter parameters are counted
-    long adapters = Architecture.loraParameters(llama, 8, EnumSet.of(LoraTarget.Q, LoraTarget.V));
+    long adapters = LoraTarget.adapterParameters(llama, 8, EnumSet.of(LoraTarget.Q, LoraTarget.V));
     // THEN 32 layers × 2 matrices × 8 × (4096 + 4096)
     assertThat(adapters).isEqualTo(4_194_304L);
   }
