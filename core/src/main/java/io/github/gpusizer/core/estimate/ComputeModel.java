@@ -364,12 +364,26 @@ final class ComputeModel {
     double h = r.hidden();
     double efficiency = job.gemmEfficiency();
     double gates = r.cell().gates();
-    double stageLayers = Math.ceil((double) r.layers() / job.pp);
+    double stageLayers = Math.ceil((double) r.totalLayers() / job.pp);
     for (int layer = 0; layer < stageLayers; layer++) {
-      double in = layer == 0 ? r.embedding() : h;
-      matmuls(forward, backward, b * s, in, gates * h, 1, e, w, efficiency, 0, job.training);
-      matmuls(forward, backward, b, h, gates * h, s, e, w, efficiency, 0, job.training);
+      double in = r.layerInput(layer);
+      double directions = r.directions(layer);
+      matmuls(forward, backward, b * s, in, gates * h, directions, e, w, efficiency, 0, job.training);
+      matmuls(forward, backward, b, h, gates * h, s * directions, e, w, efficiency, 0, job.training);
       double elements = MemoryModel.recurrentLayerElements(r, layer) * b * s;
+      forward.stream(FORWARD_PASSES * elements * e);
+      backward.stream(BACKWARD_PASSES * elements * e);
+    }
+    if (r.attention()) {
+      // Bahdanau attention (GNMT v2): keys projected once per source token, a query per target token, then scores
+      // and context as two batched products over the source length (source and target both job.sequence long)
+      double context = r.encoderOutputWidth();
+      matmuls(forward, backward, b * s, context, h, 1 / (double) job.pp, e, w, efficiency, 0, job.training);
+      matmuls(forward, backward, b * s, h, h, 1 / (double) job.pp, e, w, efficiency, 0, job.training);
+      // both operands of the two batched products are activations: two gradient products each in the backward pass
+      matmuls(forward, backward, s, h, s, b / (double) job.pp, e, e, efficiency, 0, job.training);
+      matmuls(forward, backward, s, s, context, b / (double) job.pp, e, e, efficiency, 0, job.training);
+      double elements = MemoryModel.recurrentAttentionElements(r, s) * b * s / job.pp;
       forward.stream(FORWARD_PASSES * elements * e);
       backward.stream(BACKWARD_PASSES * elements * e);
     }
@@ -420,9 +434,13 @@ final class ComputeModel {
       forward = c.forwardFlops(job.task.imageSize());
     } else if (model instanceof Recurrent r) {
       double perToken = 0;
-      for (int layer = 0; layer < r.layers(); layer++) {
-        double in = layer == 0 ? r.embedding() : r.hidden();
-        perToken += 2.0 * r.cell().gates() * (in + r.hidden()) * r.hidden();
+      for (int layer = 0; layer < r.totalLayers(); layer++) {
+        perToken += 2.0 * r.directions(layer) * r.cell().gates() * (r.layerInput(layer) + r.hidden()) * r.hidden();
+      }
+      if (r.attention()) {
+        // key and query projections, then scores and context over the source for every target token
+        perToken += 2.0 * (r.encoderOutputWidth() + r.hidden()) * r.hidden()
+            + 2.0 * job.sequence * (r.hidden() + r.encoderOutputWidth());
       }
       perToken += 2.0 * r.hidden() * r.vocab();
       forward = perToken * job.sequence;

@@ -312,10 +312,11 @@ final class MemoryModel {
     if (model instanceof Recurrent r) {
       double tokens = job.microTokens();
       double perToken = 0;
-      for (int layer = 0; layer < r.layers(); layer++) {
+      for (int layer = 0; layer < r.totalLayers(); layer++) {
         perToken += recurrentLayerElements(r, layer);
       }
-      double stageShare = Math.ceil((double) r.layers() / job.pp) / r.layers();
+      perToken += recurrentAttentionElements(r, job.sequence);
+      double stageShare = Math.ceil((double) r.totalLayers() / job.pp) / r.totalLayers();
       return tokens * e * perToken * stageShare + lossBuffer(job, r.vocab(), true);
     }
     double perSample;
@@ -500,10 +501,21 @@ final class MemoryModel {
     return !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.O);
   }
 
-  /** Elements one LSTM/GRU layer saves per token: gate pre-activations, cell and hidden state, and its input. */
+  /**
+   * Elements one LSTM/GRU layer saves per token: gate pre-activations, cell and hidden state per direction, and its
+   * input.
+   */
   static double recurrentLayerElements(Recurrent r, int layer) {
-    double in = layer == 0 ? r.embedding() : r.hidden();
-    return (r.cell().gates() + 2.0) * r.hidden() + in;
+    return r.directions(layer) * (r.cell().gates() + 2.0) * r.hidden() + r.layerInput(layer);
+  }
+
+  /**
+   * Elements the attention of a sequence-to-sequence model saves per target token over {@code sourceTokens}: the
+   * projected keys (one row per source token, counted per token as the lengths are equal), the query, the scores
+   * and their softmax, and the context; 0 without attention.
+   */
+  static double recurrentAttentionElements(Recurrent r, double sourceTokens) {
+    return r.attention() ? 2.0 * r.hidden() + 2 * sourceTokens + r.encoderOutputWidth() : 0;
   }
 
   /**
@@ -580,7 +592,7 @@ final class MemoryModel {
           / job.tp;
     }
     if (job.model instanceof Recurrent r) {
-      return job.microTokens() * job.activationBytes * recurrentLayerElements(r, r.layers() - 1);
+      return job.microTokens() * job.activationBytes * recurrentLayerElements(r, r.totalLayers() - 1);
     }
     if (job.model instanceof ConvNet) {
       return stemWorkingSet(job);
@@ -677,7 +689,7 @@ final class MemoryModel {
       return (tokens * perToken + scores) / job.tp + logits;
     }
     if (model instanceof Recurrent r) {
-      return (double) job.microBatch * e * ((r.cell().gates() + 2.0) * r.hidden() * r.layers()) + 4.0
+      return (double) job.microBatch * e * ((r.cell().gates() + 2.0) * r.hidden() * r.totalLayers()) + 4.0
           * job.microBatch * r.vocab();
     }
     if (model instanceof ConvNet) {

@@ -259,6 +259,13 @@ public final class Presets {
         "GPT-J-6B (huggingface.co/EleutherAI/gpt-j-6b config.json; Hugging Face GPTJForCausalLM: one LayerNorm per"
             + " parallel block, bias-free attention, MLP and lm_head biases); 6,050,882,784 parameters as counted"
             + " for the PyTorch model (the card's 6,053,381,344 is mesh-transformer-jax's count)"));
+    p.put("gnmt-v2", new Preset(Recurrent.gnmt("gnmt-v2", 4, 4, 1024, 32320),
+        "GNMT v2 as NVIDIA trains it for MLPerf (NVIDIA/DeepLearningExamples PyTorch/Translation/GNMT README: 4-layer"
+            + " LSTM encoder, the first layer bidirectional, 4-layer LSTM decoder, hidden 1024, shared embeddings,"
+            + " normalised Bahdanau attention whose context feeds every later decoder layer; WMT16 en-de BPE"
+            + " vocabulary padded to 32,320); 160,671,297 parameters as NVIDIA/apex's distributed-optimizer test"
+            + " states (\"MLPerf GNMT has 160671297 parameters\", with the tensor shapes); Wu et al. 2016,"
+            + " arXiv:1609.08144"));
     p.put("lstm-lm", new Preset(new Recurrent("lstm-lm", Recurrent.Cell.LSTM, 2, 1500, 1500, 33278, true),
         "PyTorch examples word_language_model, large tied LSTM (README: --emsize 1500 --nhid 1500 --tied,"
             + " 2 layers by default) on WikiText-2 (vocabulary 33,278: Merity et al. 2016, arXiv:1609.07843)"));
