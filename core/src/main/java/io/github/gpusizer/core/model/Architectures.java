@@ -177,6 +177,26 @@ final class Architectures {
     return c;
   }
 
+  /** Side of an Atari observation after the standard preprocessing (grey scale, 84 × 84; Mnih et al. 2015). */
+  static final int ATARI_SIDE = 84;
+  /** Frames stacked into one Atari observation ({@code FrameStack(4)}). */
+  private static final int ATARI_FRAMES = 4;
+
+  /**
+   * The Nature DQN network as CleanRL's PPO uses it for Atari ({@code cleanrl/ppo_atari.py}, {@code Agent}): three
+   * convolutions without padding (32 of 8×8 stride 4, 64 of 4×4 stride 2, 64 of 3×3 stride 1, each with ReLU) over 4
+   * stacked 84×84 frames, a 512-wide layer, and the actor (one logit per action) and critic (one value) heads
+   * (Mnih et al. 2015, Nature 518:529, "Methods").
+   */
+  static LayerCalculator natureCnn(int actions, int side) {
+    LayerCalculator c = new LayerCalculator(ATARI_FRAMES, side);
+    c.conv(32, 8, 4, 0, 1, true).relu().conv(64, 4, 2, 0, 1, true).relu().conv(64, 3, 1, 0, 1, true).relu()
+        .flatten().linear(512, true).relu();
+    Shape features = c.shape();
+    c.linear(actions, true);
+    return c.at(features).linear(1, true);
+  }
+
   /**
    * torchvision {@code vgg.py}, configuration "D" without batch norm. Simonyan &amp; Zisserman 2015, table 1.
    */

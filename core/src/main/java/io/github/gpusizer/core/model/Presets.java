@@ -151,6 +151,15 @@ public final class Presets {
     p.put("retinanet-resnet50-fpn", new Preset(Architectures.retinaNetResnet50Fpn(detection)
         .toConvNet("retinanet-resnet50-fpn", detection), detectionSource("retinanet.py",
         "retinanet_resnet50_fpn", "34,014,999", "151.54", "; Lin et al. 2017, arXiv:1708.02002")));
+    p.put("ppo-atari-nature-cnn", new Preset(Architectures.natureCnn(4, Architectures.ATARI_SIDE)
+        .toConvNet("ppo-atari-nature-cnn", Architectures.ATARI_SIDE),
+        "PPO's actor-critic for Atari as CleanRL writes it (github.com/vwxyzjn/cleanrl, cleanrl/ppo_atari.py, Agent:"
+            + " the Nature DQN convolutions over 4 stacked 84x84 frames, 512 hidden, actor and critic heads), with"
+            + " Breakout's 4 actions: 1,686,693 parameters; Mnih et al. 2015, Nature 518:529; Schulman et al. 2017,"
+            + " arXiv:1707.06347. The environments step on the CPU: give Task.cpuMsPerSample the CPU time of one"
+            + " agent step divided by PPO's update epochs (each step is trained on that many times); EnvPool steps"
+            + " ALE at about 1 ms per agent step (frame skip 4) per core, 1 M frames/s on 256 cores (sail-sg/envpool"
+            + " README), and Python subprocess vector environments at about 3 times that on 12 cores"));
     int sdImage = Architectures.SD_VAE_FACTOR * 64;
     p.put("stable-diffusion-unet", new Preset(
         Architectures.stableDiffusionUnet(64).toConvNet("stable-diffusion-unet", sdImage),

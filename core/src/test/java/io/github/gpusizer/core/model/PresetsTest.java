@@ -37,13 +37,13 @@ class PresetsTest {
   void ids_cover_the_documented_presets_in_a_stable_order() {
     assertThat(Presets.ids()).startsWith("resnet18", "resnet34", "resnet50", "resnet101", "resnet152")
         .contains("vgg16", "mobilenet-v2", "efficientnet-b0", "vit-b-16", "vit-l-16", "convnext-tiny", "yolov8s",
-            "yolov8m", "fasterrcnn-resnet50-fpn", "retinanet-resnet50-fpn", "stable-diffusion-unet", "bert-base",
-            "bert-large", "gpt2", "gpt2-medium", "gpt2-large",
+            "yolov8m", "fasterrcnn-resnet50-fpn", "retinanet-resnet50-fpn", "ppo-atari-nature-cnn",
+            "stable-diffusion-unet", "bert-base", "bert-large", "gpt2", "gpt2-medium", "gpt2-large",
             "gpt2-xl", "t5-base", "t5-3b", "whisper-small", "whisper-medium", "whisper-large-v3", "llama-2-7b",
             "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b",
             "llama-3.1-405b", "llama-3.2-3b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-72b",
             "tinyllama-1.1b", "mpt-7b", "mpt-30b", "gpt-j-6b", "gnmt-v2", "lstm-lm")
-        .hasSize(44);
+        .hasSize(45);
   }
 
   @Test
