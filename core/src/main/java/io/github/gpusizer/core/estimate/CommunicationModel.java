@@ -41,9 +41,13 @@ final class CommunicationModel {
     if (job.dp > 1) {
       double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1);
       double gradientBytes = trainable * job.precision.gradientBytes();
-      double bandwidth = dataParallelBandwidth(job);
-      double ring = (job.dp - 1.0) / job.dp;
-      int dpNodes = dataParallelNodes(job);
+      boolean hybrid = job.zero != ZeroStage.NONE && job.shard < job.dp;
+      // ZeRO's collectives run within a shard group: all data-parallel ranks, or one group of a hybrid layout
+      double bandwidth = hybrid ? shardGroupBandwidth(job) : dataParallelBandwidth(job);
+      double ranks = hybrid ? job.shard : job.dp;
+      double ring = (ranks - 1.0) / ranks;
+      int dpNodes = hybrid ? shardGroupNodes(job) : dataParallelNodes(job);
+      double replicas = hybrid ? replicaAllReduceSeconds(job, gradientBytes / job.shard) : 0;
       if (job.zero == ZeroStage.STAGE_3) {
         double weightBytes = job.parameters * job.modelShard(1) * job.computeBytes;
         // FSDP gathers and reduces each wrapped unit (a transformer block) on its own: one collective's latency each
@@ -52,14 +56,24 @@ final class CommunicationModel {
         double gather = ring * weightBytes / bandwidth + latency;
         double reduceScatter = ring * gradientBytes / bandwidth + latency;
         if (hostStaged(job)) {
-          dataParallel = m * (2 * gather + reduceScatter);
+          dataParallel = m * (2 * gather + reduceScatter) + replicas;
         } else {
           double perMicro = Math.max(0, gather - micro.forwardSeconds())
               + Math.max(0, gather + reduceScatter - micro.backwardSeconds());
           // As with DDP, the gradients reduced last leave nothing to overlap with: counted at DDP's bucket size.
           double lastBucket = reduceScatter * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
-          dataParallel = m * perMicro + lastBucket;
+          // HSDP all-reduces each unit's gradient shard across the groups after its reduce-scatter, overlapped
+          // with the rest of the last micro-batch's backward pass like DDP's buckets
+          double replicaExposed = replicas == 0 ? 0 : Math.max(0, replicas - micro.backwardSeconds())
+              + replicas * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes / job.shard));
+          dataParallel = m * perMicro + lastBucket + replicaExposed;
         }
+      } else if (hybrid) {
+        // ZeRO-1/2 in groups: reduce-scatter and all-gather within the group, the gradient shard all-reduced across
+        double inGroup = 2 * ring * gradientBytes / bandwidth;
+        double total = inGroup + replicas;
+        double lastBucket = total * Math.min(1, DDP_BUCKET_BYTES / Math.max(1, gradientBytes));
+        dataParallel = hostStaged(job) ? total : Math.max(0, total - micro.backwardSeconds()) + lastBucket;
       } else {
         // No latency term: NCCL reduces the buckets over its tree (latency growing with log2 of the nodes), and
         // they overlap the backward pass; the flat ring's per-step latency matters for ZeRO-3's gathers above.
@@ -81,7 +95,8 @@ final class CommunicationModel {
       }
       if (job.pp > 1) {
         double perHop = activation / job.tp / pipelineBandwidth(job);
-        pipeline = m * 2 * perHop;
+        // an interleaved schedule sends each micro-batch across the ranks once per model chunk
+        pipeline = m * 2 * perHop * job.virtualStages;
       }
     }
     return new Exposed(dataParallel, tensorParallel, pipeline);
@@ -135,6 +150,43 @@ final class CommunicationModel {
       bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
     }
     return bandwidth * 1e9 * job.tuning.linkEfficiency();
+  }
+
+  /**
+   * Bytes per second a hybrid layout's shard group moves through each GPU: the intra-node link while the group's
+   * {@code shard × tp × pp} GPUs fit one node (HSDP's purpose), else the node's network shared as for
+   * {@link #dataParallelBandwidth}.
+   */
+  static double shardGroupBandwidth(Job job) {
+    int perNode = job.hardware.gpusPerNode();
+    int groupGpus = job.shard * job.tp * job.pp;
+    double intra = Links.intraNodeGBps(job.gpu, Math.min(groupGpus, perNode));
+    double bandwidth = intra;
+    if (groupGpus > perNode) {
+      double groupsPerNode = Math.min(perNode, (double) job.tp * job.pp);
+      bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
+    }
+    return bandwidth * 1e9 * job.tuning.linkEfficiency();
+  }
+
+  /** Nodes a hybrid layout's shard group spans. */
+  private static int shardGroupNodes(Job job) {
+    int groupGpus = job.shard * job.tp * job.pp;
+    return Math.max(1, Math.min(job.shard, (int) Math.ceil((double) groupGpus / job.hardware.gpusPerNode())));
+  }
+
+  /**
+   * Seconds of the ring all-reduce of one GPU's gradient shard across the {@code dp / shard} groups of a hybrid
+   * layout ({@code 2(r − 1)/r} of the shard). The groups sit on different nodes once a group fills a node, and then
+   * every GPU of a node runs its own ring over the node's network at once.
+   */
+  static double replicaAllReduceSeconds(Job job, double shardBytes) {
+    double r = (double) job.dp / job.shard;
+    int perNode = job.hardware.gpusPerNode();
+    boolean acrossNodes = job.layout.gpus() > perNode && job.shard * job.tp * job.pp >= perNode;
+    double gbps = acrossNodes ? Math.min(Links.intraNodeGBps(job.gpu, perNode), Links.interNodeGBps(job.hardware)
+        / perNode) : Links.intraNodeGBps(job.gpu, Math.min(job.layout.gpus(), perNode));
+    return 2 * (r - 1) / r * shardBytes / (gbps * 1e9 * job.tuning.linkEfficiency());
   }
 
   /** Nodes a data-parallel group spans: one rank per node once the layout's GPUs fill more than one node. */

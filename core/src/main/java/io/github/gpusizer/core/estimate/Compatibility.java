@@ -55,9 +55,9 @@ final class Compatibility {
           "tensor parallelism (%s) splits transformer layers; %s is not a transformer", layout.tensorParallel(),
           model.name());
       if (model instanceof Recurrent r) {
-        checkArgument(layout.pipelineParallel() <= r.layers(),
+        checkArgument(layout.pipelineParallel() <= r.totalLayers(),
             "pipeline parallelism (%s) needs at least one of the %s layers of %s per stage",
-            layout.pipelineParallel(), r.layers(), r.name());
+            layout.pipelineParallel(), r.totalLayers(), r.name());
       } else {
         checkArgument(layout.pipelineParallel() == 1,
             "pipeline parallelism (%s) needs a model with known layers (a transformer or recurrent network); %s "

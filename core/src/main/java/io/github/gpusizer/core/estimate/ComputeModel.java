@@ -100,7 +100,9 @@ final class ComputeModel {
     double optimizerSeconds = optimizerSeconds(job);
     double m = job.accumulation;
     CommunicationModel.Exposed comm = CommunicationModel.training(job, micro);
-    double bubble = (job.pp - 1) * micro.seconds(); // 1F1B bubble: (p − 1) micro-batch times (Narayanan et al. 2021)
+    // 1F1B bubble: (p − 1) micro-batch times; interleaving v chunks per rank cuts it to (p − 1)/v (Narayanan et al.
+    // 2021, §2.2: bubble fraction (p − 1)/m, and (p − 1)/(v·m) with the interleaved schedule)
+    double bubble = (job.pp - 1) * micro.seconds() / job.virtualStages;
     double gpus = job.layout.gpus();
     double samples = job.globalBatch();
     double tokens = job.sequenceModel() ? samples * job.sequence : 0;
@@ -183,7 +185,7 @@ final class ComputeModel {
 
     // Layer matmuls: forward (again when recomputing), input gradients, weight gradients of trained weights.
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double f = t.ffn();
     double experts = t.activeExperts();
@@ -204,7 +206,7 @@ final class ComputeModel {
       matmuls(forward, backward, tokens, h, (2 * q + 2 * kv) / tp, count, e, weightBytes, efficiency,
           full ? 1 : opSelective ? 0.5 : 0, !job.adapter);
     }
-    if (Architecture.hasLanguageHead(t)) {
+    if (t.hasLanguageHead()) {
       matmuls(forward, backward, tokens, h, t.vocab() / tp, 1, e, weightBytes, efficiency, 0, !job.adapter);
     }
 
@@ -229,7 +231,7 @@ final class ComputeModel {
     boolean elementwiseRecomputed = full || opSelective;
     forward.stream(FORWARD_PASSES * layerBytes * (elementwiseRecomputed ? 2 : 1));
     backward.stream(BACKWARD_PASSES * layerBytes);
-    double loss = MemoryModel.lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t)) / tp;
+    double loss = MemoryModel.lossBuffer(job, t.vocab(), t.hasLanguageHead()) / tp;
     forward.stream(2 * loss);
     backward.stream(loss);
 
@@ -241,7 +243,7 @@ final class ComputeModel {
       forward.stream(job.parameters * split * (job.precision.weightBytes() + job.computeBytes));
     }
     if (qlora) {
-      double dequant = Architecture.quantizableWeights(t) * split * (0.5 + 2);
+      double dequant = t.quantizableWeights() * split * (0.5 + 2);
       forward.stream(dequant * (full ? 2 : 1));
       backward.stream(dequant);
     }
@@ -282,13 +284,13 @@ final class ComputeModel {
   private static void attention(Job job, Transformer t, Roofline forward, Roofline backward, double tokens,
                                 double layers, double efficiency, boolean recompute) {
     double s = job.sequence;
-    double q = Architecture.queryDim(t) / job.tp;
+    double q = t.queryDim() / job.tp;
     double e = job.activationBytes;
     boolean causal = t.stack() != Stack.ENCODER;
     if (job.task.flashAttention()) {
       double flops = 4 * tokens * s * q * (causal ? 0.5 : 1) * layers;
       double bytes = e * tokens * (3 * q) * layers;
-      double eff = efficiency * Efficiency.FLASH_RELATIVE;
+      double eff = efficiency * Efficiency.flashRelative(job.gpu, job.task.executionMode());
       forward.kernel(flops, bytes, eff);
       if (recompute) {
         forward.kernel(flops, bytes, eff);
@@ -362,12 +364,26 @@ final class ComputeModel {
     double h = r.hidden();
     double efficiency = job.gemmEfficiency();
     double gates = r.cell().gates();
-    double stageLayers = Math.ceil((double) r.layers() / job.pp);
+    double stageLayers = Math.ceil((double) r.totalLayers() / job.pp);
     for (int layer = 0; layer < stageLayers; layer++) {
-      double in = layer == 0 ? r.embedding() : h;
-      matmuls(forward, backward, b * s, in, gates * h, 1, e, w, efficiency, 0, job.training);
-      matmuls(forward, backward, b, h, gates * h, s, e, w, efficiency, 0, job.training);
+      double in = r.layerInput(layer);
+      double directions = r.directions(layer);
+      matmuls(forward, backward, b * s, in, gates * h, directions, e, w, efficiency, 0, job.training);
+      matmuls(forward, backward, b, h, gates * h, s * directions, e, w, efficiency, 0, job.training);
       double elements = MemoryModel.recurrentLayerElements(r, layer) * b * s;
+      forward.stream(FORWARD_PASSES * elements * e);
+      backward.stream(BACKWARD_PASSES * elements * e);
+    }
+    if (r.attention()) {
+      // Bahdanau attention (GNMT v2): keys projected once per source token, a query per target token, then scores
+      // and context as two batched products over the source length (source and target both job.sequence long)
+      double context = r.encoderOutputWidth();
+      matmuls(forward, backward, b * s, context, h, 1 / (double) job.pp, e, w, efficiency, 0, job.training);
+      matmuls(forward, backward, b * s, h, h, 1 / (double) job.pp, e, w, efficiency, 0, job.training);
+      // both operands of the two batched products are activations: two gradient products each in the backward pass
+      matmuls(forward, backward, s, h, s, b / (double) job.pp, e, e, efficiency, 0, job.training);
+      matmuls(forward, backward, s, s, context, b / (double) job.pp, e, e, efficiency, 0, job.training);
+      double elements = MemoryModel.recurrentAttentionElements(r, s) * b * s / job.pp;
       forward.stream(FORWARD_PASSES * elements * e);
       backward.stream(BACKWARD_PASSES * elements * e);
     }
@@ -383,7 +399,7 @@ final class ComputeModel {
    */
   static double optimizerSeconds(Job job) {
     double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1)
-        / (job.zero.number() >= 1 ? job.dp : 1);
+        / (job.zero.number() >= 1 ? job.shard : 1);
     double stateBytes = job.precision.pureHalf() ? 2 : 4;
     double bytes = trainable * (job.precision.gradientBytes() + 2 * job.precision.weightBytes()
         + 2 * MemoryModel.optimizerBytesPerParameter(job, stateBytes));
@@ -401,7 +417,7 @@ final class ComputeModel {
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
       double n = job.facts.matmulParameters;
-      double attentionPerToken = 2 * 2 * t.totalLayers() * Architecture.queryDim(t); // × context length
+      double attentionPerToken = 2 * 2 * t.totalLayers() * t.queryDim(); // × context length
       double s = job.sequence;
       if (!job.training) {
         double g = decodedTokens(job, t);
@@ -418,9 +434,13 @@ final class ComputeModel {
       forward = c.forwardFlops(job.task.imageSize());
     } else if (model instanceof Recurrent r) {
       double perToken = 0;
-      for (int layer = 0; layer < r.layers(); layer++) {
-        double in = layer == 0 ? r.embedding() : r.hidden();
-        perToken += 2.0 * r.cell().gates() * (in + r.hidden()) * r.hidden();
+      for (int layer = 0; layer < r.totalLayers(); layer++) {
+        perToken += 2.0 * r.directions(layer) * r.cell().gates() * (r.layerInput(layer) + r.hidden()) * r.hidden();
+      }
+      if (r.attention()) {
+        // key and query projections, then scores and context over the source for every target token
+        perToken += 2.0 * (r.encoderOutputWidth() + r.hidden()) * r.hidden()
+            + 2.0 * job.sequence * (r.hidden() + r.encoderOutputWidth());
       }
       perToken += 2.0 * r.hidden() * r.vocab();
       forward = perToken * job.sequence;
@@ -491,7 +511,7 @@ final class ComputeModel {
   /** The four matmul shapes of a layer: {K, N, count} for QKV, the output projection, up/gate and down. */
   private static double[][] layerShapes(Transformer t) {
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double f = t.ffn();
     double experts = t.activeExperts();
@@ -539,7 +559,7 @@ final class ComputeModel {
     double stageLayers = (double) t.totalLayers();
     double efficiency = job.gemmEfficiency();
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double weightBytes = servedBytesPerLayerWeight(job, t);
     Roofline step = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),

@@ -5,6 +5,7 @@ import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.MemoryType;
 import io.github.gpusizer.catalog.Precision;
+import io.github.gpusizer.core.task.ExecutionMode;
 import java.util.Optional;
 
 /**
@@ -60,6 +61,22 @@ final class Efficiency {
    * (Dao 2023, arXiv:2307.08691, §4.1) where cuBLAS GEMMs reach ~85%; 0.75 of the GEMM efficiency.
    */
   static final double FLASH_RELATIVE = 0.75;
+
+  /**
+   * FlashAttention-2 on Hopper relative to {@link #HOPPER_GEMM}: it reaches "only 35% utilization on the H100 GPU"
+   * (Shah et al. 2024, FlashAttention-3, arXiv:2407.08608, abstract and §4.1), because it uses neither the
+   * asynchronous warpgroup matrix instructions nor the tensor memory accelerator that Hopper's GEMMs rely on;
+   * {@code 0.35 / 0.60}. It is the kernel PyTorch's {@code scaled_dot_product_attention} runs for eager and
+   * {@code torch.compile} training (torchtitan, Hugging Face, LLM Foundry); serving engines run Hopper-tuned kernels
+   * (FlashAttention-3, FlashInfer) and keep {@link #FLASH_RELATIVE}.
+   */
+  static final double FLASH2_HOPPER_RELATIVE = 0.35 / HOPPER_GEMM;
+
+  /** FlashAttention's efficiency relative to the GEMMs of a GPU in an execution mode. */
+  static double flashRelative(Gpu gpu, ExecutionMode mode) {
+    return mode != ExecutionMode.SERVING_ENGINE && containsIgnoringCase(gpu.architecture(), "hopper")
+        ? FLASH2_HOPPER_RELATIVE : FLASH_RELATIVE;
+  }
 
   /**
    * cuDNN convolutions relative to a large GEMM: ImageNet CNNs have 64–512-channel layers whose implicit GEMMs are

@@ -19,14 +19,24 @@ import java.util.List;
  * The error band of every workload class and quantity, as {@code error-bands.tsv} holds them. The file is derived,
  * not typed in: {@code CalibrationTest} recomputes it with {@link #derive} from the calibration cases and fails when
  * it is stale. The rule: per class and quantity, the 10th and 90th percentiles of {@code ln(predicted / measured)}
- * (linear interpolation between order statistics, Hyndman and Fan 1996 type 7, NumPy's and R's default), written as
- * ratios rounded outwards to four decimals; a class with fewer than {@link #MIN_CASES} cases takes the band of all
- * cases of its quantity (pooled).
+ * at the plotting positions {@code p(n + 1)} (Hyndman and Fan 1996 type 6, Weibull's), written as ratios rounded
+ * outwards to four decimals; a class with fewer than {@link #MIN_CASES} cases takes the band of all cases of its
+ * quantity (pooled).
+ *
+ * <p>Why type 6: the band must cover the next job's error, not estimate the quantiles of the errors already seen.
+ * A new case exchangeable with {@code n} calibration cases falls below the {@code i}-th smallest of them with
+ * probability {@code i / (n + 1)} (the order-statistic prediction interval, Wilks 1941; split conformal prediction,
+ * Lei et al. 2018, JASA 113:1094), so the interval between positions {@code 0.1(n + 1)} and {@code 0.9(n + 1)}
+ * covers it with probability 0.8. Type 7 ({@code 1 + p(n − 1)}, NumPy's default) puts those positions inside the
+ * extreme cases, which with 5–13 cases per class covered only two new cases in three (leave-one-out, CALIBRATION.md).
  */
 final class ErrorBands {
   static final String RESOURCE = "error-bands.tsv";
-  /** Fewest cases a class needs for a band of its own: with 5, the p10 and p90 fall inside the extreme cases. */
-  static final int MIN_CASES = 5;
+  /**
+   * Fewest cases a class needs for a band of its own: the smallest {@code n} whose p10 position {@code 0.1(n + 1)}
+   * is at least the first order statistic, so that the band lies within the cases and needs no extrapolation.
+   */
+  static final int MIN_CASES = 9;
   static final double LOW_QUANTILE = 0.10;
   static final double HIGH_QUANTILE = 0.90;
   private static final String POOLED = "ALL";
@@ -134,13 +144,21 @@ final class ErrorBands {
         round(Math.exp(quantile(logs, HIGH_QUANTILE)), RoundingMode.CEILING)};
   }
 
-  /** Hyndman and Fan's type 7: {@code h = (n − 1)p}, linear between the order statistics around {@code h}. */
+  /**
+   * Hyndman and Fan's type 6: the 1-based position {@code h = (n + 1)p}, linear between the order statistics around
+   * {@code h}, and the smallest or largest value where {@code h} falls outside {@code [1, n]}.
+   */
   static double quantile(double[] sorted, double p) {
     checkArgument(sorted.length > 0, "no values");
-    double h = (sorted.length - 1) * p;
+    double h = (sorted.length + 1) * p - 1;
+    if (h <= 0) {
+      return sorted[0];
+    }
+    if (h >= sorted.length - 1) {
+      return sorted[sorted.length - 1];
+    }
     int below = (int) Math.floor(h);
-    int above = Math.min(below + 1, sorted.length - 1);
-    return sorted[below] + (h - below) * (sorted[above] - sorted[below]);
+    return sorted[below] + (h - below) * (sorted[below + 1] - sorted[below]);
   }
 
   private static double round(double value, RoundingMode mode) {
@@ -154,8 +172,9 @@ final class ErrorBands {
         .append("# (core/src/test/java/io/github/gpusizer/core/estimate) recomputes this file from its calibration\n")
         .append("# cases (core/src/test/resources/calibration.tsv and measurements/h200.tsv) and prints it when it\n")
         .append("# is stale. ratio = predicted / measured; p10_ratio and p90_ratio are exp of the 10th and 90th\n")
-        .append("# percentiles of ln(ratio), linear between order statistics (Hyndman and Fan 1996 type 7),\n")
-        .append("# rounded outwards to 4 decimals. A class with fewer than ").append(MIN_CASES)
+        .append("# percentiles of ln(ratio) at positions p(n + 1) (Hyndman and Fan 1996 type 6: a prediction\n")
+        .append("# interval for the next case), rounded outwards to 4 decimals. A class with fewer than ")
+        .append(MIN_CASES)
         .append(" cases takes its quantity's ALL band\n")
         .append("# (band = pooled). speed: throughput, FLOP/s and time; memory: GB per GPU. See core/CALIBRATION.md.\n")
         .append(HEADER).append('\n');

@@ -22,6 +22,10 @@ final class Job {
   final boolean training;
   final boolean adapter;
   final int dp;
+  /** Data-parallel ranks that share one copy of the ZeRO-sharded state ({@code dp} unless hybrid-sharded). */
+  final int shard;
+  /** Model chunks per pipeline rank (interleaved 1F1B); 1 without interleaving. */
+  final int virtualStages;
   final int tp;
   final int pp;
   final ZeroStage zero;
@@ -47,7 +51,7 @@ final class Job {
   final ModelFacts facts;
   /** {@code model.parameters()}, counted once per task (a transformer counts them from its dimensions each time). */
   final double parameters;
-  /** LoRA adapter parameters ({@link Architecture#loraParameters}); 0 unless an adapter job on a transformer. */
+  /** LoRA adapter parameters ({@link io.github.gpusizer.core.task.LoraTarget#adapterParameters}); 0 unless an adapter job on a transformer. */
   final long loraParameters;
   /** Parameters that receive gradients: 0 for inference, the adapters under LoRA, else all. */
   final double trainableParameters;
@@ -77,6 +81,8 @@ final class Job {
     this.training = task.kind().isTraining();
     this.adapter = task.kind().isAdapter();
     this.dp = layout.dataParallel();
+    this.shard = layout.shardGroup();
+    this.virtualStages = layout.virtualStages();
     this.tp = layout.tensorParallel();
     this.pp = layout.pipelineParallel();
     this.zero = layout.zero();
@@ -114,6 +120,8 @@ final class Job {
     this.training = other.training;
     this.adapter = other.adapter;
     this.dp = other.dp;
+    this.shard = other.shard;
+    this.virtualStages = other.virtualStages;
     this.tp = other.tp;
     this.pp = other.pp;
     this.zero = other.zero;

@@ -8,6 +8,7 @@ import io.github.gpusizer.core.model.Norm;
 import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
@@ -144,9 +145,10 @@ final class MemoryModel {
     double n = job.parameters;
     double trainable = trainableParameters(job);
     double split = job.modelShard(1);
-    double zero1 = job.zero.number() >= 1 ? job.dp : 1;
-    double zero2 = job.zero.number() >= 2 ? job.dp : 1;
-    double zero3 = job.zero == ZeroStage.STAGE_3 ? job.dp : 1;
+    // ZeRO shards over its shard group: all data-parallel ranks, or one group of a hybrid layout (HSDP)
+    double zero1 = job.zero.number() >= 1 ? job.shard : 1;
+    double zero2 = job.zero.number() >= 2 ? job.shard : 1;
+    double zero3 = job.zero == ZeroStage.STAGE_3 ? job.shard : 1;
     int weightBytes = job.precision.weightBytes();
 
     double weights = (job.adapter ? frozenWeightBytes(job, weightBytes) + trainable * weightBytes
@@ -253,7 +255,7 @@ final class MemoryModel {
     if (quantization == WeightQuantization.NONE) {
       return n * baseBytes;
     }
-    double quantized = model instanceof Transformer t ? Architecture.quantizableWeights(t) : n;
+    double quantized = model instanceof Transformer t ? t.quantizableWeights() : n;
     double width = model instanceof Transformer t ? t.hidden() : ADAFACTOR_ASSUMED_WIDTH;
     double bytes = switch (quantization) {
       // LLM.int8() / weight-only INT8: one byte per weight and one FP32 scale per output row of `width` inputs.
@@ -290,7 +292,7 @@ final class MemoryModel {
         return 1.0 / job.task.loraRank();
       }
       long h = t.hidden();
-      long q = Architecture.queryDim(t);
+      long q = t.queryDim();
       long kv = t.kvDim();
       long f = t.ffn();
       double perLayer = (h + q) * 2 + (h + kv) * 2 + (t.gatedMlp() ? 3 : 2) * (h + f) * (double) t.experts();
@@ -313,7 +315,7 @@ final class MemoryModel {
       double tokens = job.microTokens();
       int layers = t.totalLayers();
       double stageLayers = Math.ceil((double) layers / job.pp);
-      double inFlight = job.pp > 1 ? Math.min(job.pp, job.accumulation) : 1;
+      double inFlight = job.pp > 1 ? Math.min(job.pp, job.accumulation) * interleavedInFlight(job) : 1;
       double stored;
       if (checkpointing == Checkpointing.FULL) {
         // Korthikanti et al. 2022, §4.1: full recomputation keeps each layer's input (2sbh bytes in 16-bit) and
@@ -328,15 +330,16 @@ final class MemoryModel {
       } else {
         stored = stageLayers * inFlight * tokens * averageLayerBytes(job, t, checkpointing == Checkpointing.NONE);
       }
-      return (stored + lossBuffer(job, t.vocab(), Architecture.hasLanguageHead(t))) / job.tp;
+      return (stored + lossBuffer(job, t.vocab(), t.hasLanguageHead())) / job.tp;
     }
     if (model instanceof Recurrent r) {
       double tokens = job.microTokens();
       double perToken = 0;
-      for (int layer = 0; layer < r.layers(); layer++) {
+      for (int layer = 0; layer < r.totalLayers(); layer++) {
         perToken += recurrentLayerElements(r, layer);
       }
-      double stageShare = Math.ceil((double) r.layers() / job.pp) / r.layers();
+      perToken += recurrentAttentionElements(r, job.sequence);
+      double stageShare = Math.ceil((double) r.totalLayers() / job.pp) / r.totalLayers();
       return tokens * e * perToken * stageShare + lossBuffer(job, r.vocab(), true);
     }
     double perSample;
@@ -348,6 +351,15 @@ final class MemoryModel {
     }
     double fraction = checkpointing == Checkpointing.FULL ? SUBLINEAR_CHECKPOINT_FRACTION : 1;
     return b * perSample * fraction;
+  }
+
+  /**
+   * How much more the first pipeline stage keeps in flight under an interleaved schedule: {@code 1 + (p − 1)/(p·v)}
+   * times the activations of the non-interleaved 1F1B schedule (Korthikanti et al. 2022, §4.2.3); 1 without
+   * interleaving.
+   */
+  static double interleavedInFlight(Job job) {
+    return job.virtualStages <= 1 ? 1 : 1 + (job.pp - 1.0) / (job.pp * (double) job.virtualStages);
   }
 
   /**
@@ -379,7 +391,7 @@ final class MemoryModel {
     double inputBytes = autocast && job.zero != ZeroStage.STAGE_3 ? Math.max(e, 4) : e;
     double bytes = inputBytes * t.hidden();
     bytes += e * Architecture.selectiveKeptMatmulElements(t);
-    bytes += e * Architecture.queryDim(t) + 4.0 * t.heads(); // FlashAttention output O and its log-sum-exp
+    bytes += e * t.queryDim() + 4.0 * t.heads(); // FlashAttention output O and its log-sum-exp
     return bytes;
   }
 
@@ -417,7 +429,7 @@ final class MemoryModel {
   static double layerBytesPerToken(Job job, Transformer t, boolean keepScores) {
     double e = job.activationBytes;
     double h = t.hidden();
-    boolean dropout = Architecture.dropout(t);
+    boolean dropout = t.usesDropout();
     // Autocast runs layer_norm in FP32 (torch.amp's FP32 op list) and saves an FP32 copy of its input; Hugging Face
     // and LitGPT write RMSNorm to upcast to FP32 in any 16-bit mode.
     boolean autocast = job.precision.weightBytes() > job.computeBytes;
@@ -430,9 +442,18 @@ final class MemoryModel {
     mlp += activationTerms * e * t.ffn();
     bytes += mlp * t.activeExperts();
     if (dropout) {
-      bytes += h;
+      bytes += dropoutBytes(job, t) * h;
     }
     return bytes;
+  }
+
+  /**
+   * Bytes one dropout site keeps per element: PyTorch's one-byte mask, or for TensorFlow's composed dropout
+   * ({@link io.github.gpusizer.core.model.Dropout#SCALED_FLOAT_MASK}) the scaled input and a mask in the activations'
+   * format.
+   */
+  static double dropoutBytes(Job job, Transformer t) {
+    return t.dropout().savedBytesPerElement(job.activationBytes);
   }
 
   /**
@@ -440,27 +461,29 @@ final class MemoryModel {
    * output, which the probability-times-value matmul saves (Korthikanti et al.'s {@code 5as}: {@code 2 + 1 + 2}).
    * Under autocast softmax runs in FP32 (torch.amp's "CUDA ops that can autocast to float32" list includes softmax),
    * so its output takes 4 B and the matmul saves its own 16-bit cast of the probabilities: {@code 4 + 1 + 2} with
-   * dropout, {@code 4 + 2} without.
+   * dropout, {@code 4 + 2} without. A fused 16-bit softmax ({@link AttentionKernel#FUSED_SOFTMAX}, Megatron-LM) keeps
+   * Korthikanti et al.'s {@code 2 + 1 + 2}.
    */
   static double scoreBytes(Job job, boolean dropout) {
     double e = job.activationBytes;
+    double mask = job.task.model() instanceof Transformer t ? dropoutBytes(job, t) : 1;
     boolean autocast = job.precision.weightBytes() > job.computeBytes && e < 4;
-    if (autocast) {
-      return 4 + (dropout ? 1 : 0) + e;
+    if (autocast && job.task.attention() == AttentionKernel.EAGER) {
+      return 4 + (dropout ? mask : 0) + e;
     }
-    return e + (dropout ? 1 + e : 0);
+    return e + (dropout ? mask + e : 0);
   }
 
   private static double attentionBytesPerToken(Job job, Transformer t, boolean keepScores, boolean qkvTrained,
                                                boolean outputTrained) {
     double e = job.activationBytes;
     double h = t.hidden();
-    double q = Architecture.queryDim(t);
+    double q = t.queryDim();
     double kv = t.kvDim();
     double a = t.heads();
     double s = job.sequence;
     boolean flash = job.task.flashAttention();
-    boolean dropout = Architecture.dropout(t);
+    boolean dropout = t.usesDropout();
     double bytes = qkvTrained ? e * h : 0;
     bytes += e * (q + 2 * kv);
     if (flash) {
@@ -475,7 +498,7 @@ final class MemoryModel {
       bytes += e * q; // the output projection's input: the heads transposed back into a fresh [b, s, q] tensor
     }
     if (dropout) {
-      bytes += h;
+      bytes += dropoutBytes(job, t) * h;
     }
     return bytes;
   }
@@ -501,10 +524,21 @@ final class MemoryModel {
     return !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.O);
   }
 
-  /** Elements one LSTM/GRU layer saves per token: gate pre-activations, cell and hidden state, and its input. */
+  /**
+   * Elements one LSTM/GRU layer saves per token: gate pre-activations, cell and hidden state per direction, and its
+   * input.
+   */
   static double recurrentLayerElements(Recurrent r, int layer) {
-    double in = layer == 0 ? r.embedding() : r.hidden();
-    return (r.cell().gates() + 2.0) * r.hidden() + in;
+    return r.directions(layer) * (r.cell().gates() + 2.0) * r.hidden() + r.layerInput(layer);
+  }
+
+  /**
+   * Elements the attention of a sequence-to-sequence model saves per target token over {@code sourceTokens}: the
+   * projected keys (one row per source token, counted per token as the lengths are equal), the query, the scores
+   * and their softmax, and the context; 0 without attention.
+   */
+  static double recurrentAttentionElements(Recurrent r, double sourceTokens) {
+    return r.attention() ? 2.0 * r.hidden() + 2 * sourceTokens + r.encoderOutputWidth() : 0;
   }
 
   /**
@@ -554,7 +588,7 @@ final class MemoryModel {
    * one unit's unsharded gradients before the reduce-scatter.
    */
   private static double zero3Gathered(Job job, double n) {
-    if (job.zero != ZeroStage.STAGE_3 || job.dp <= 1) {
+    if (job.zero != ZeroStage.STAGE_3 || job.shard <= 1) {
       return 0;
     }
     double unit = job.model instanceof Transformer t ? n / t.totalLayers() : Math.min(n, FSDP_UNIT_PARAMETERS);
@@ -567,7 +601,7 @@ final class MemoryModel {
     if (job.task.quantization() == WeightQuantization.NONE || !(job.model instanceof Transformer t)) {
       return 0;
     }
-    double largest = Math.max((double) t.hidden() * t.ffn(), (double) t.hidden() * Architecture.queryDim(t));
+    double largest = Math.max((double) t.hidden() * t.ffn(), (double) t.hidden() * t.queryDim());
     return largest * 2 / job.tp;
   }
 
@@ -581,7 +615,7 @@ final class MemoryModel {
           / job.tp;
     }
     if (job.model instanceof Recurrent r) {
-      return job.microTokens() * job.activationBytes * recurrentLayerElements(r, r.layers() - 1);
+      return job.microTokens() * job.activationBytes * recurrentLayerElements(r, r.totalLayers() - 1);
     }
     if (job.model instanceof ConvNet) {
       return stemWorkingSet(job);
@@ -591,7 +625,7 @@ final class MemoryModel {
 
   /** The output head's gradient, the first gradient the backward pass allocates. */
   private static double headGradient(Job job, double split, double zero2) {
-    if (job.adapter || !(job.model instanceof Transformer t) || !Architecture.hasLanguageHead(t)) {
+    if (job.adapter || !(job.model instanceof Transformer t) || !t.hasLanguageHead()) {
       return 0;
     }
     return (double) t.vocab() * t.hidden() * job.precision.gradientBytes() * split / zero2;
@@ -671,14 +705,14 @@ final class MemoryModel {
     if (model instanceof Transformer t) {
       double tokens = job.microTokens();
       double h = t.hidden();
-      double perToken = e * (2 * h + Architecture.queryDim(t) + 2 * t.kvDim()
+      double perToken = e * (2 * h + t.queryDim() + 2 * t.kvDim()
           + (t.gatedMlp() ? 3 : 2) * (double) t.ffn() * t.activeExperts());
       double scores = job.task.flashAttention() ? 0 : e * t.heads() * (double) job.sequence * tokens;
       double logits = 4.0 * job.microBatch * t.vocab();
       return (tokens * perToken + scores) / job.tp + logits;
     }
     if (model instanceof Recurrent r) {
-      return (double) job.microBatch * e * ((r.cell().gates() + 2.0) * r.hidden() * r.layers()) + 4.0
+      return (double) job.microBatch * e * ((r.cell().gates() + 2.0) * r.hidden() * r.totalLayers()) + 4.0
           * job.microBatch * r.vocab();
     }
     if (model instanceof ConvNet) {

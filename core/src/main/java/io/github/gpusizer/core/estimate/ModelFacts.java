@@ -19,9 +19,9 @@ final class ModelFacts {
   private final Set<LoraTarget> loraTargets;
   /** {@code model.parameters()}. */
   final double parameters;
-  /** {@link Architecture#matmulParameters} of a transformer; 0 for other models. */
+  /** {@link Transformer#matmulParameters()} of a transformer; 0 for other models. */
   final double matmulParameters;
-  /** {@link Architecture#loraParameters}; 0 unless an adapter task on a transformer. */
+  /** {@link LoraTarget#adapterParameters}; 0 unless an adapter task on a transformer. */
   final long loraParameters;
   /**
    * Per LoRA target, in the targets' iteration order: the widths its adapter reads and writes per token
@@ -36,11 +36,11 @@ final class ModelFacts {
     this.loraRank = task.loraRank();
     this.loraTargets = task.loraTargets();
     this.parameters = model.parameters();
-    this.matmulParameters = model instanceof Transformer t ? Architecture.matmulParameters(t) : 0;
+    this.matmulParameters = model instanceof Transformer t ? t.matmulParameters() : 0;
     if (adapter && model instanceof Transformer t) {
-      this.loraParameters = Architecture.loraParameters(t, loraRank, loraTargets);
+      this.loraParameters = LoraTarget.adapterParameters(t, loraRank, loraTargets);
       double h = t.hidden();
-      double q = Architecture.queryDim(t);
+      double q = t.queryDim();
       double kv = t.kvDim();
       double f = t.ffn();
       double experts = t.activeExperts();

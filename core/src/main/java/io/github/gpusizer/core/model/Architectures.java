@@ -53,6 +53,150 @@ final class Architectures {
     return c.avgPool(1).flatten().linear(IMAGENET_CLASSES, true);
   }
 
+  /** Input side at which torchvision's detection models publish their FLOPs ({@code min_size = 800}). */
+  static final int DETECTION_SIDE = 800;
+  /** COCO categories as torchvision's detection heads count them (91 ids, background included). */
+  private static final int TORCHVISION_COCO_CLASSES = 91;
+  /** FPN output channels ({@code FeaturePyramidNetwork(..., out_channels=256)}). */
+  private static final int FPN_CHANNELS = 256;
+  /** Anchors per position: 3 aspect ratios in Faster R-CNN's RPN, 3 ratios × 3 scales in RetinaNet. */
+  private static final int RPN_ANCHORS = 3;
+  private static final int RETINANET_ANCHORS = 9;
+  /**
+   * Regions of interest the box head of Faster R-CNN runs on per image in training
+   * ({@code box_batch_size_per_image = 512}); inference runs it on the 1,000 proposals that survive NMS.
+   */
+  static final int FASTER_RCNN_TRAINING_ROIS = 512;
+  /** Proposals Faster R-CNN keeps after NMS at inference ({@code rpn_post_nms_top_n_test = 1000}). */
+  static final int FASTER_RCNN_INFERENCE_ROIS = 1000;
+
+  /**
+   * The ResNet-50 body of torchvision's detection models ({@code resnet_fpn_backbone}): {@link #resnet}'s layers
+   * without the classifier, with {@code FrozenBatchNorm2d} (no parameters), returning the outputs of the four
+   * stages (C2 to C5 at strides 4 to 32).
+   */
+  private static Shape[] resnet50Body(LayerCalculator c) {
+    c.conv(64, 7, 2, false).frozenNorm().relu().maxPool(3, 2, 1);
+    int[] blocks = {3, 4, 6, 3};
+    Shape[] stages = new Shape[blocks.length];
+    for (int stage = 0; stage < blocks.length; stage++) {
+      int planes = 64 << stage;
+      for (int b = 0; b < blocks[stage]; b++) {
+        int stride = stage > 0 && b == 0 ? 2 : 1;
+        Shape in = c.shape();
+        c.conv(planes, 1, 1, false).frozenNorm().relu()
+            .conv(planes, 3, stride, false).frozenNorm().relu()
+            .conv(planes * 4, 1, 1, false).frozenNorm();
+        Shape out = c.shape();
+        if (b == 0) {
+          c.at(in).conv(planes * 4, 1, stride, false).frozenNorm().addInto(out);
+        }
+        c.at(out).relu();
+      }
+      stages[stage] = c.shape();
+    }
+    return stages;
+  }
+
+  /**
+   * torchvision {@code ops/feature_pyramid_network.py} over the given stage outputs: a 1×1 lateral convolution per
+   * stage, the top-down sum of each with the upsampled level above, a 3×3 output convolution per level (all with
+   * biases). Returns the outputs from the finest level up.
+   */
+  private static Shape[] fpn(LayerCalculator c, Shape[] stages) {
+    Shape[] inner = new Shape[stages.length];
+    Shape[] out = new Shape[stages.length];
+    for (int i = stages.length - 1; i >= 0; i--) {
+      inner[i] = c.at(stages[i]).conv(FPN_CHANNELS, 1, 1, true).shape();
+      if (i < stages.length - 1) {
+        c.at(inner[i + 1]).upsample(2).addInto(inner[i]);
+      }
+    }
+    for (int i = 0; i < stages.length; i++) {
+      out[i] = c.at(inner[i]).conv(FPN_CHANNELS, 3, 1, true).shape();
+    }
+    return out;
+  }
+
+  /**
+   * torchvision {@code fasterrcnn_resnet50_fpn} (v1; Ren et al. 2015, arXiv:1506.01497; Lin et al. 2017,
+   * arXiv:1612.03144), one image of {@code side × side}: the ResNet-50 body, an FPN over C2 to C5 plus a max-pooled
+   * P6 ({@code LastLevelMaxPool}), the RPN head (a 3×3 convolution, objectness and box deltas for 3 anchors, shared by
+   * the five levels), and the box head on {@code rois} regions per image: {@code MultiScaleRoIAlign} to
+   * 7×7, {@code TwoMLPHead} (two 1024-wide layers) and {@code FastRCNNPredictor} (91 scores, 91 × 4 box deltas).
+   * Proposal generation, NMS and the losses are not matrix work and are not counted.
+   */
+  static LayerCalculator fasterRcnnResnet50Fpn(int side, int rois) {
+    LayerCalculator c = new LayerCalculator(3, side);
+    Shape[] levels = fpn(c, resnet50Body(c));
+    Shape p6 = c.at(levels[levels.length - 1]).maxPool(1, 2, 0).shape();
+    Shape[] all = {levels[0], levels[1], levels[2], levels[3], p6};
+    for (int i = 0; i < all.length; i++) {
+      Shape level = all[i];
+      c.at(level).sharedHead(i == 0, h -> {
+        Shape t = h.conv(FPN_CHANNELS, 3, 1, true).relu().shape();
+        h.conv(RPN_ANCHORS, 1, 1, true);
+        return h.at(t).conv(4 * RPN_ANCHORS, 1, 1, true);
+      });
+    }
+    // One sample's regions as a sequence of ROI_ALIGN × ROI_ALIGN × 256 features, one per region.
+    int pooled = 7 * 7 * FPN_CHANNELS;
+    c.at(new Shape(pooled, 1, rois)).linear(1024, true).relu().linear(1024, true).relu();
+    Shape features = c.shape();
+    c.linear(TORCHVISION_COCO_CLASSES, true);
+    return c.at(features).linear(4 * TORCHVISION_COCO_CLASSES, true);
+  }
+
+  /**
+   * torchvision {@code retinanet_resnet50_fpn} (v1; Lin et al. 2017, "Focal Loss for Dense Object Detection",
+   * arXiv:1708.02002), one image of {@code side × side}: the ResNet-50 body, an FPN over C3 to C5 with P6 and P7
+   * from stride-2 3×3 convolutions of P5 ({@code LastLevelP6P7(256, 256)}), and the classification and regression
+   * subnets shared by the five levels: four 3×3 convolutions with ReLU each, then 9 × 91 class logits and 9 × 4 box
+   * deltas from a 3×3 convolution.
+   */
+  static LayerCalculator retinaNetResnet50Fpn(int side) {
+    LayerCalculator c = new LayerCalculator(3, side);
+    Shape[] stages = resnet50Body(c);
+    Shape[] levels = fpn(c, new Shape[] {stages[1], stages[2], stages[3]});
+    Shape p6 = c.at(levels[2]).conv(FPN_CHANNELS, 3, 2, true).shape();
+    Shape p7 = c.relu().conv(FPN_CHANNELS, 3, 2, true).shape();
+    Shape[] all = {levels[0], levels[1], levels[2], p6, p7};
+    for (int i = 0; i < all.length; i++) {
+      boolean first = i == 0;
+      c.at(all[i]).sharedHead(first, h -> subnet(h).conv(RETINANET_ANCHORS * TORCHVISION_COCO_CLASSES, 3, 1, true));
+      c.at(all[i]).sharedHead(first, h -> subnet(h).conv(RETINANET_ANCHORS * 4, 3, 1, true));
+    }
+    return c;
+  }
+
+  /** RetinaNet's subnet body: four 3×3 convolutions of 256 channels with biases, each followed by ReLU. */
+  private static LayerCalculator subnet(LayerCalculator c) {
+    for (int i = 0; i < 4; i++) {
+      c.conv(FPN_CHANNELS, 3, 1, true).relu();
+    }
+    return c;
+  }
+
+  /** Side of an Atari observation after the standard preprocessing (grey scale, 84 × 84; Mnih et al. 2015). */
+  static final int ATARI_SIDE = 84;
+  /** Frames stacked into one Atari observation ({@code FrameStack(4)}). */
+  private static final int ATARI_FRAMES = 4;
+
+  /**
+   * The Nature DQN network as CleanRL's PPO uses it for Atari ({@code cleanrl/ppo_atari.py}, {@code Agent}): three
+   * convolutions without padding (32 of 8×8 stride 4, 64 of 4×4 stride 2, 64 of 3×3 stride 1, each with ReLU) over 4
+   * stacked 84×84 frames, a 512-wide layer, and the actor (one logit per action) and critic (one value) heads
+   * (Mnih et al. 2015, Nature 518:529, "Methods").
+   */
+  static LayerCalculator natureCnn(int actions, int side) {
+    LayerCalculator c = new LayerCalculator(ATARI_FRAMES, side);
+    c.conv(32, 8, 4, 0, 1, true).relu().conv(64, 4, 2, 0, 1, true).relu().conv(64, 3, 1, 0, 1, true).relu()
+        .flatten().linear(512, true).relu();
+    Shape features = c.shape();
+    c.linear(actions, true);
+    return c.at(features).linear(1, true);
+  }
+
   /**
    * torchvision {@code vgg.py}, configuration "D" without batch norm. Simonyan &amp; Zisserman 2015, table 1.
    */

@@ -166,6 +166,29 @@ final class LayerCalculator {
     return this;
   }
 
+  /**
+   * A frozen batch norm ({@code torchvision.ops.FrozenBatchNorm2d}, the detection models' backbones): a per-channel
+   * scale and shift from buffers, no parameters.
+   */
+  LayerCalculator frozenNorm() {
+    output(copy(shape));
+    return this;
+  }
+
+  /**
+   * A head whose weights are shared across inputs (a detector's head over every pyramid level): {@code head} is
+   * walked from the current tensor, its MACs and activations counted, and its parameters counted only if
+   * {@code countParameters} (the first level); the walk continues from the head's output.
+   */
+  LayerCalculator sharedHead(boolean countParameters, java.util.function.UnaryOperator<LayerCalculator> head) {
+    long before = parameters;
+    head.apply(this);
+    if (!countParameters) {
+      parameters = before;
+    }
+    return this;
+  }
+
   /** An activation function whose gradient needs its input (SiLU, GELU, sigmoid): no parameters. */
   LayerCalculator act() {
     output(copy(shape));

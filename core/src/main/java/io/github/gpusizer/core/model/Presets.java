@@ -141,6 +141,25 @@ public final class Presets {
         yolov8Source("s", "[0.33, 0.50, 1024]", "11,166,560", "225", "11.2", "28.6")));
     p.put("yolov8m", new Preset(Architectures.yolov8(0.67, 0.75, 768, yolo).toConvNet("yolov8m", yolo),
         yolov8Source("m", "[0.67, 0.75, 768]", "25,902,640", "295", "25.9", "78.9")));
+    int detection = Architectures.DETECTION_SIDE;
+    p.put("fasterrcnn-resnet50-fpn", new Preset(Architectures.fasterRcnnResnet50Fpn(detection,
+        Architectures.FASTER_RCNN_TRAINING_ROIS)
+        .toConvNet("fasterrcnn-resnet50-fpn", detection), detectionSource("faster_rcnn.py",
+        "fasterrcnn_resnet50_fpn", "41,755,286", "134.38",
+        "; the box head runs on the 512 regions a training image samples (1,000 proposals at inference);"
+            + " Ren et al. 2015, arXiv:1506.01497; Lin et al. 2017, arXiv:1612.03144")));
+    p.put("retinanet-resnet50-fpn", new Preset(Architectures.retinaNetResnet50Fpn(detection)
+        .toConvNet("retinanet-resnet50-fpn", detection), detectionSource("retinanet.py",
+        "retinanet_resnet50_fpn", "34,014,999", "151.54", "; Lin et al. 2017, arXiv:1708.02002")));
+    p.put("ppo-atari-nature-cnn", new Preset(Architectures.natureCnn(4, Architectures.ATARI_SIDE)
+        .toConvNet("ppo-atari-nature-cnn", Architectures.ATARI_SIDE),
+        "PPO's actor-critic for Atari as CleanRL writes it (github.com/vwxyzjn/cleanrl, cleanrl/ppo_atari.py, Agent:"
+            + " the Nature DQN convolutions over 4 stacked 84x84 frames, 512 hidden, actor and critic heads), with"
+            + " Breakout's 4 actions: 1,686,693 parameters; Mnih et al. 2015, Nature 518:529; Schulman et al. 2017,"
+            + " arXiv:1707.06347. The environments step on the CPU: give Task.cpuMsPerSample the CPU time of one"
+            + " agent step divided by PPO's update epochs (each step is trained on that many times); EnvPool steps"
+            + " ALE at about 1 ms per agent step (frame skip 4) per core, 1 M frames/s on 256 cores (sail-sg/envpool"
+            + " README), and Python subprocess vector environments at about 3 times that on 12 cores"));
     int sdImage = Architectures.SD_VAE_FACTOR * 64;
     p.put("stable-diffusion-unet", new Preset(
         Architectures.stableDiffusionUnet(64).toConvNet("stable-diffusion-unet", sdImage),
@@ -249,6 +268,13 @@ public final class Presets {
         "GPT-J-6B (huggingface.co/EleutherAI/gpt-j-6b config.json; Hugging Face GPTJForCausalLM: one LayerNorm per"
             + " parallel block, bias-free attention, MLP and lm_head biases); 6,050,882,784 parameters as counted"
             + " for the PyTorch model (the card's 6,053,381,344 is mesh-transformer-jax's count)"));
+    p.put("gnmt-v2", new Preset(Recurrent.gnmt("gnmt-v2", 4, 4, 1024, 32320),
+        "GNMT v2 as NVIDIA trains it for MLPerf (NVIDIA/DeepLearningExamples PyTorch/Translation/GNMT README: 4-layer"
+            + " LSTM encoder, the first layer bidirectional, 4-layer LSTM decoder, hidden 1024, shared embeddings,"
+            + " normalised Bahdanau attention whose context feeds every later decoder layer; WMT16 en-de BPE"
+            + " vocabulary padded to 32,320); 160,671,297 parameters as NVIDIA/apex's distributed-optimizer test"
+            + " states (\"MLPerf GNMT has 160671297 parameters\", with the tensor shapes); Wu et al. 2016,"
+            + " arXiv:1609.08144"));
     p.put("lstm-lm", new Preset(new Recurrent("lstm-lm", Recurrent.Cell.LSTM, 2, 1500, 1500, 33278, true),
         "PyTorch examples word_language_model, large tied LSTM (README: --emsize 1500 --nhid 1500 --tied,"
             + " 2 layers by default) on WikiText-2 (vocabulary 33,278: Merity et al. 2016, arXiv:1609.07843)"));
@@ -267,6 +293,14 @@ public final class Presets {
         + " parameters pinned to the yaml's model summary \"" + layers + " layers, " + params + " parameters\" (docs: "
         + millions + "M), FLOPs to the docs' " + gflops + " GFLOPs at 640x640 (fused, 2 per MAC); walked at 640x640"
         + ", the default image size of a task";
+  }
+
+  private static String detectionSource(String file, String builder, String params, String gmacs, String more) {
+    return "torchvision " + builder + " v1 (pytorch/vision torchvision/models/detection/" + file + ", COCO_V1 weights"
+        + " meta: num_params " + params + ", _ops " + gmacs + " GFLOPS, counted one per multiply-accumulate at"
+        + " min_size 800; ResNet-50 body with FrozenBatchNorm2d, FPN, 91 COCO categories); walked layer by layer at"
+        + " 800x800 (COCO's 4:3 images resize to about 800x1066, a third more pixels: give an image size of 924 for"
+        + " that area)" + more;
   }
 
   private static void image(ImmutableMap.Builder<String, Preset> p, String id, LayerCalculator c, String source) {

@@ -52,6 +52,7 @@ import java.util.Arrays;
  *     with biases, {@code melBins → hidden} and {@code hidden → hidden} (Whisper's {@code conv1}, {@code conv2}); 0
  *     for a model that reads tokens
  * @param activation how the MLP activation is implemented, which sets what it keeps for the backward pass
+ * @param dropout how dropout is implemented, which sets what each dropout site keeps for the backward pass
  */
 public record Transformer(
     String name,
@@ -79,7 +80,8 @@ public record Transformer(
     int relativeAttentionBuckets,
     int encoderPositions,
     int melBins,
-    Activation activation) implements ModelSpec {
+    Activation activation,
+    Dropout dropout) implements ModelSpec {
 
   /**
    * T5's default number of relative position buckets ({@code relative_attention_num_buckets = 32} in Hugging Face's
@@ -97,9 +99,10 @@ public record Transformer(
       int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
       Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
       ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets, int encoderPositions,
-      int melBins, Activation activation) {
+      int melBins, Activation activation, Dropout dropout) {
     checkArgument(!checkNotNull(name, "name").isBlank(), "model needs a name");
     checkNotNull(activation, "activation");
+    checkNotNull(dropout, "dropout");
     checkNotNull(stack, "stack");
     checkArgument(layers > 0, "%s: layers must be > 0, was %s", name, layers);
     checkArgument(stack == Stack.ENCODER_DECODER ? decoderLayers > 0 : decoderLayers == 0,
@@ -158,11 +161,24 @@ public record Transformer(
     this.encoderPositions = encoderPositions;
     this.melBins = melBins;
     this.activation = activation;
+    this.dropout = dropout;
     try {
       TransformerParameters.count(this, experts);
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(name + ": the parameter count of these dimensions overflows a long", e);
     }
+  }
+
+  /** The constructor before {@code dropout} existed: PyTorch's fused dropout with a one-byte mask. */
+  public Transformer(
+      String name, Stack stack, int layers, int decoderLayers, int hidden, int heads, int kvHeads, int headDim,
+      int ffn, int vocab, int maxPositions, boolean gatedMlp, boolean tiedEmbeddings, boolean bias, Norm norm,
+      Positions positions, int typeVocab, boolean pooler, int experts, int activeExperts,
+      ImmutableSet<BiasSite> extraBiases, boolean parallelBlock, int relativeAttentionBuckets, int encoderPositions,
+      int melBins, Activation activation) {
+    this(name, stack, layers, decoderLayers, hidden, heads, kvHeads, headDim, ffn, vocab, maxPositions, gatedMlp,
+        tiedEmbeddings, bias, norm, positions, typeVocab, pooler, experts, activeExperts, extraBiases, parallelBlock,
+        relativeAttentionBuckets, encoderPositions, melBins, activation, Dropout.FUSED_MASK);
   }
 
   /** The constructor before {@code activation} existed: a fused activation. */
@@ -217,7 +233,7 @@ public record Transformer(
         .pooler(pooler).experts(experts).activeExperts(activeExperts)
         .extraBiases(extraBiases.toArray(new BiasSite[0])).parallelBlock(parallelBlock)
         .relativeAttentionBuckets(relativeAttentionBuckets).encoderPositions(encoderPositions).melBins(melBins)
-        .activation(activation);
+        .activation(activation).dropout(dropout);
   }
 
   /**
@@ -236,6 +252,70 @@ public record Transformer(
   /** Width of the key and value projections: {@code kvHeads × headDim}. */
   public int kvDim() {
     return kvHeads * headDim;
+  }
+
+  /** Width of the query projection output: {@code heads × headDim}. */
+  public long queryDim() {
+    return (long) heads * headDim;
+  }
+
+  /** Weights of one layer's attention projections (Q, K, V, O; no biases). */
+  public long attentionWeights() {
+    return (long) hidden * queryDim() * 2 + 2L * hidden * kvDim();
+  }
+
+  /** Weights of one MLP expert (two matrices, three when gated; no biases). */
+  public long mlpWeights() {
+    return (gatedMlp ? 3L : 2L) * hidden * ffn;
+  }
+
+  /**
+   * Weights of the linear layers inside the transformer layers, all experts: what 4- and 8-bit weight quantisation
+   * (bitsandbytes, GPTQ, AWQ) replaces. Embeddings and the output head stay in 16-bit (bitsandbytes and GPTQ skip
+   * the {@code lm_head} by default).
+   */
+  public long quantizableWeights() {
+    long perLayer = attentionWeights() + mlpWeights() * experts;
+    long crossAttention = stack == Stack.ENCODER_DECODER ? (long) decoderLayers * attentionWeights() : 0;
+    return (long) totalLayers() * perLayer + crossAttention;
+  }
+
+  /** Whether the model computes vocabulary logits for every token (decoders; encoder-only models do not). */
+  public boolean hasLanguageHead() {
+    return stack != Stack.ENCODER;
+  }
+
+  /**
+   * Parameters one token passes through in matrix multiplications: active parameters less the embedding tables,
+   * which are looked up, not multiplied; the output head counts (tied or not) when the model has one.
+   */
+  public double matmulParameters() {
+    long h = hidden;
+    long lookup = (long) vocab * h + (long) typeVocab * h
+        + (positions == Positions.LEARNED ? (long) maxPositions * h : 0);
+    long head = hasLanguageHead() && tiedEmbeddings ? (long) vocab * h : 0;
+    return Math.max(0, activeParameters() - lookup + head);
+  }
+
+  /**
+   * Output widths per token of one layer's matrix multiplications in the order the forward pass runs them, as
+   * torchtitan's Llama writes the layer: {@code wq, wk, wv, wo}, then {@code w1, w3, w2} for a gated MLP
+   * ({@code w2(silu(w1(x)) * w3(x))}) or {@code up, down}; MLP widths times the active experts. A fresh array.
+   */
+  public double[] matmulOutputWidths() {
+    double q = queryDim();
+    double kv = kvDim();
+    double f = (double) ffn * activeExperts;
+    double down = (double) hidden * activeExperts;
+    return gatedMlp ? new double[] {q, kv, kv, hidden, f, f, down} : new double[] {q, kv, kv, hidden, f, down};
+  }
+
+  /**
+   * Whether the model was trained with dropout. Heuristic: the learned-position generation (BERT, GPT-2, ViT,
+   * Whisper) uses dropout 0.1; rotary/ALiBi models (Llama, Mistral, MPT, Qwen) set it to 0.
+   */
+  public boolean usesDropout() {
+    return positions == Positions.LEARNED;
   }
 
   @Override
@@ -276,6 +356,7 @@ public record Transformer(
     private int encoderPositions;
     private int melBins;
     private Activation activation = Activation.FUSED;
+    private Dropout dropout = Dropout.FUSED_MASK;
 
     private Builder(String name) {
       this.name = name;
@@ -314,6 +395,8 @@ public record Transformer(
     public Builder melBins(int v) { this.melBins = v; return this; }
     /** How the MLP activation is implemented; {@link Activation#FUSED} by default. */
     public Builder activation(Activation v) { this.activation = v; return this; }
+    /** How dropout is implemented; {@link Dropout#FUSED_MASK} by default. */
+    public Builder dropout(Dropout v) { this.dropout = v; return this; }
 
     /**
      * Builds the transformer; the builder is unchanged and may build again.
@@ -333,7 +416,7 @@ public record Transformer(
           Integer.MAX_VALUE, hidden);
       return new Transformer(name, stack, layers, decoderLayers, hidden, heads, kvHeads > 0 ? kvHeads : heads, dim,
           ffn > 0 ? ffn : 4 * hidden, vocab, maxPositions, gatedMlp, tiedEmbeddings, bias, norm, positions, typeVocab,
-          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets, encoderPositions, melBins, activation);
+          pooler, experts, activeExperts, extraBiases, parallelBlock, buckets, encoderPositions, melBins, activation, dropout);
     }
   }
 }

@@ -10,6 +10,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * <pre>{@code
  * Layout eight = Layout.dataParallel(8);                          // DDP on one 8-GPU node
  * Layout fsdp = Layout.dataParallel(16).withZero(ZeroStage.STAGE_3).withGpusPerNode(8); // two nodes
+ * Layout hsdp = fsdp.withShardGroup(8);            // shard within each node, replicate across the two
+ * Layout interleaved = new Layout(8, 1, 4, ZeroStage.STAGE_1, 8).withVirtualStages(2);
  * }</pre>
  *
  * @param dataParallel data-parallel ranks
@@ -17,8 +19,16 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * @param pipelineParallel pipeline stages
  * @param zero how data-parallel ranks shard training state
  * @param gpusPerNode GPUs in one node; the job spans {@code gpus() / gpusPerNode} nodes
+ * @param shardGroup data-parallel ranks that share one copy of the ZeRO-sharded state: {@code dataParallel} for full
+ *     sharding; fewer for hybrid sharding (FSDP {@code HYBRID_SHARD} / HSDP, DeepSpeed's hierarchical partitioning),
+ *     where each group of {@code shardGroup} ranks shards the state and the {@code dataParallel / shardGroup} groups
+ *     all-reduce their gradient shards; always {@code dataParallel} without ZeRO
+ * @param virtualStages model chunks per pipeline rank in an interleaved 1F1B schedule (Megatron-LM's virtual
+ *     pipeline stages; Narayanan et al. 2021, §2.2.2): the bubble shrinks {@code virtualStages}-fold and each
+ *     micro-batch crosses the stage boundaries {@code virtualStages} times as often; 1 without interleaving
  */
-public record Layout(int dataParallel, int tensorParallel, int pipelineParallel, ZeroStage zero, int gpusPerNode) {
+public record Layout(int dataParallel, int tensorParallel, int pipelineParallel, ZeroStage zero, int gpusPerNode,
+                     int shardGroup, int virtualStages) {
 
   public Layout {
     checkArgument(dataParallel >= 1, "data-parallel ranks must be >= 1, was %s", dataParallel);
@@ -32,6 +42,19 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
         "%s GPUs do not fill whole nodes of %s GPUs", gpus, gpusPerNode);
     checkArgument(tensorParallel <= gpusPerNode, "tensor parallelism (%s) must stay within a node of %s GPUs",
         tensorParallel, gpusPerNode);
+    checkArgument(shardGroup >= 1 && shardGroup <= dataParallel && dataParallel % shardGroup == 0,
+        "shard group must divide the %s data-parallel ranks, was %s", dataParallel, shardGroup);
+    if (zero == ZeroStage.NONE) {
+      shardGroup = dataParallel; // nothing is sharded: every rank is its own replica
+    }
+    checkArgument(virtualStages >= 1, "virtual pipeline stages must be >= 1, was %s", virtualStages);
+    checkArgument(virtualStages == 1 || pipelineParallel > 1,
+        "virtual pipeline stages (%s) need pipeline parallelism, which is 1", virtualStages);
+  }
+
+  /** Full sharding over all data-parallel ranks and no interleaving. */
+  public Layout(int dataParallel, int tensorParallel, int pipelineParallel, ZeroStage zero, int gpusPerNode) {
+    this(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, dataParallel, 1);
   }
 
   /** One GPU. */
@@ -44,20 +67,47 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     return new Layout(gpus, 1, 1, ZeroStage.NONE, gpus);
   }
 
+  /** This layout with another ZeRO stage; a hybrid shard group is kept (full sharding when it was unsharded). */
   public Layout withZero(ZeroStage stage) {
-    return new Layout(dataParallel, tensorParallel, pipelineParallel, stage, gpusPerNode);
+    int group = zero == ZeroStage.NONE ? dataParallel : shardGroup;
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, stage, gpusPerNode, group, virtualStages);
   }
 
   public Layout withGpusPerNode(int perNode) {
-    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, perNode);
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, perNode, shardGroup, virtualStages);
   }
 
   public Layout withTensorParallel(int degree) {
-    return new Layout(dataParallel, degree, pipelineParallel, zero, gpusPerNode);
+    return new Layout(dataParallel, degree, pipelineParallel, zero, gpusPerNode, shardGroup, virtualStages);
   }
 
   public Layout withPipelineParallel(int degree) {
-    return new Layout(dataParallel, tensorParallel, degree, zero, gpusPerNode);
+    return new Layout(dataParallel, tensorParallel, degree, zero, gpusPerNode, shardGroup,
+        degree > 1 ? virtualStages : 1);
+  }
+
+  /**
+   * Hybrid sharding: groups of {@code ranks} data-parallel ranks each shard the ZeRO state, and the groups
+   * all-reduce their gradient shards (FSDP {@code HYBRID_SHARD}); {@code dataParallel} is full sharding.
+   *
+   * @throws IllegalArgumentException if {@code ranks} does not divide the data-parallel ranks
+   */
+  public Layout withShardGroup(int ranks) {
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, ranks, virtualStages);
+  }
+
+  /**
+   * An interleaved pipeline schedule with {@code chunks} model chunks per pipeline rank.
+   *
+   * @throws IllegalArgumentException if {@code chunks < 1}, or {@code chunks > 1} without pipeline parallelism
+   */
+  public Layout withVirtualStages(int chunks) {
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, shardGroup, chunks);
+  }
+
+  /** Whether the ZeRO state is sharded in groups smaller than the data-parallel ranks (hybrid sharding). */
+  public boolean hybridSharded() {
+    return shardGroup < dataParallel;
   }
 
   /** All GPUs: {@code dataParallel × tensorParallel × pipelineParallel}. */
@@ -75,11 +125,17 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     StringBuilder s = new StringBuilder();
     s.append(zero == ZeroStage.NONE ? "DDP" : zero == ZeroStage.STAGE_3 ? "FSDP/ZeRO-3" : "ZeRO-" + zero.number())
         .append(" x").append(dataParallel);
+    if (hybridSharded()) {
+      s.append(" (hybrid, shard groups of ").append(shardGroup).append(')');
+    }
     if (tensorParallel > 1) {
       s.append(", TP ").append(tensorParallel);
     }
     if (pipelineParallel > 1) {
       s.append(", PP ").append(pipelineParallel);
+      if (virtualStages > 1) {
+        s.append(" (interleaved x").append(virtualStages).append(')');
+      }
     }
     if (nodes() > 1) {
       s.append(", ").append(nodes()).append(" nodes");

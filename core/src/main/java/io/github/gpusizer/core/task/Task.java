@@ -43,7 +43,8 @@ import java.util.Set;
  *     supports ({@link #precisionFor})
  * @param optimizer optimizer (training only)
  * @param checkpointing activation recomputation
- * @param flashAttention fused attention kernels that never store the s×s score matrix
+ * @param attention how the attention core runs: FlashAttention-style kernels that never store the s×s scores (the
+ *     default), a fused 16-bit softmax between two matmuls (Megatron-LM), or eager framework operators
  * @param loraRank adapter rank (LoRA and QLoRA)
  * @param loraTargets projections that get adapters
  * @param quantization storage of frozen or served weights
@@ -65,7 +66,7 @@ public record Task(
     PrecisionMode precision,
     Optimizer optimizer,
     Checkpointing checkpointing,
-    boolean flashAttention,
+    AttentionKernel attention,
     int loraRank,
     ImmutableSet<LoraTarget> loraTargets,
     WeightQuantization quantization,
@@ -94,6 +95,7 @@ public record Task(
     checkNotNull(precision, "precision");
     checkNotNull(optimizer, "optimizer");
     checkNotNull(checkpointing, "checkpointing");
+    checkNotNull(attention, "attention");
     checkArgument(!kind.isAdapter() || loraRank >= 1, "%s needs a LoRA rank >= 1, was %s", kind, loraRank);
     if (kind.isAdapter() && model instanceof Transformer t) {
       // A rank above the width adds parameters without adding expressiveness: an h×r·r×h product has rank <= h.
@@ -156,7 +158,7 @@ public record Task(
     b.kvCache = kvCache;
     b.optimizer = optimizer;
     b.checkpointing = checkpointing;
-    b.flashAttention = flashAttention;
+    b.attention = attention;
     b.loraRank = loraRank;
     b.loraTargets = EnumSet.noneOf(LoraTarget.class);
     b.loraTargets.addAll(loraTargets);
@@ -235,6 +237,11 @@ public record Task(
     double flops = Math.max(BATCH_LAW_SMALLEST_BUDGET, 6.0 * model.parameters() * totalTokens);
     double batchTokens = BATCH_LAW_COEFFICIENT * Math.pow(flops, BATCH_LAW_EXPONENT);
     return OptionalInt.of((int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(batchTokens / sequenceLength))));
+  }
+
+  /** Whether the attention core is a FlashAttention-style kernel that never stores the scores. */
+  public boolean flashAttention() {
+    return attention.flash();
   }
 
   /**
@@ -318,7 +325,7 @@ public record Task(
     private Optional<Precision> kvCache = Optional.empty();
     private Optimizer optimizer = Optimizer.ADAMW;
     private Checkpointing checkpointing = Checkpointing.NONE;
-    private boolean flashAttention = true;
+    private AttentionKernel attention = AttentionKernel.FLASH;
     private int loraRank;
     private Set<LoraTarget> loraTargets = EnumSet.of(LoraTarget.Q, LoraTarget.V);
     private WeightQuantization quantization = WeightQuantization.NONE;
@@ -357,7 +364,17 @@ public record Task(
     private Builder defaultPrecision(PrecisionMode v) { this.precision = v; return this; }
     public Builder optimizer(Optimizer v) { this.optimizer = v; return this; }
     public Builder checkpointing(Checkpointing v) { this.checkpointing = v; return this; }
-    public Builder flashAttention(boolean v) { this.flashAttention = v; return this; }
+    /** FlashAttention-style kernels ({@code true}, the default) or eager operators ({@code false}). */
+    public Builder flashAttention(boolean v) {
+      this.attention = v ? AttentionKernel.FLASH : AttentionKernel.EAGER;
+      return this;
+    }
+
+    /** How the attention core runs ({@link AttentionKernel}). */
+    public Builder attention(AttentionKernel v) {
+      this.attention = checkNotNull(v, "attention");
+      return this;
+    }
     public Builder loraRank(int v) { this.loraRank = v; return this; }
     public Builder loraTargets(Set<LoraTarget> v) { this.loraTargets = EnumSet.copyOf(v); return this; }
     public Builder quantization(WeightQuantization v) { this.quantization = v; return this; }
@@ -396,7 +413,7 @@ public record Task(
       int image = imageSize != 0 ? imageSize
           : model instanceof ConvNet c ? c.referenceResolution() : DEFAULT_IMAGE_SIZE;
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, image,
-          precision, optimizer, checkpointing, flashAttention, loraRank, ImmutableSet.copyOf(loraTargets),
+          precision, optimizer, checkpointing, attention, loraRank, ImmutableSet.copyOf(loraTargets),
           quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,
           microBatchChosen, kvCache);
     }

@@ -211,7 +211,7 @@ class CalibrationTest {
   }
 
   @Test
-  void leave_one_out_intervals_cover_at_least_half_of_the_calibration_cases() {
+  void leave_one_out_intervals_cover_70_to_90_percent_of_the_calibration_cases() {
     // GIVEN for each case the bands derived from all the other cases
     List<Scored> scored = scored();
     List<ErrorBands.Residual> residuals = residuals(scored);
@@ -244,11 +244,13 @@ class CalibrationTest {
             + "all %d of %d (%.0f%%)%n", speedCovered, speedCases, 100.0 * speedCovered / speedCases, memoryCovered,
         memoryCases, 100.0 * memoryCovered / memoryCases, speedCovered + memoryCovered, speedCases + memoryCases,
         100.0 * (speedCovered + memoryCovered) / (speedCases + memoryCases));
-    // THEN at least half are covered: the honest out-of-sample figure is below the nominal 80%, because with 5 to
-    // 11 cases a class's p10 and p90 lie inside its extreme cases, which therefore always fall outside the bands of
-    // the others (CALIBRATION.md, "Error bars"); this floor fails if the bands stop saying anything at all
-    assertThat((double) speedCovered / speedCases).as("speed leave-one-out coverage").isGreaterThanOrEqualTo(0.5);
-    assertThat((double) memoryCovered / memoryCases).as("memory leave-one-out coverage").isGreaterThanOrEqualTo(0.5);
+    // THEN the nominal 80% interval covers 70-90% of the cases it was not derived from, for speed and memory
+    // separately (issue #11): the bands are prediction intervals (type-6 positions p(n + 1), classes of at least 9
+    // cases), so a case left out falls outside only when it is more extreme than about the outer tenth of the others
+    double all = (double) (speedCovered + memoryCovered) / (speedCases + memoryCases);
+    assertThat((double) speedCovered / speedCases).as("speed leave-one-out coverage").isBetween(0.70, 0.90);
+    assertThat((double) memoryCovered / memoryCases).as("memory leave-one-out coverage").isBetween(0.70, 0.90);
+    assertThat(all).as("leave-one-out coverage of all cases").isBetween(0.70, 0.90);
   }
 
   /** The share of cases of a quantity (all when null) whose measurement lies in its interval, printed by class. */
@@ -279,13 +281,35 @@ class CalibrationTest {
     // WHEN the largest micro-batch that fits on a V100-SXM2-16GB is searched
     int largest = ESTIMATOR.maxMicroBatch(task, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single());
     // THEN it is at least the 8 that ran (dle_bertL_tf1_V100_16_fp32_seq128_memfit: 8 fits, 16 runs out of memory).
-    // The model counts TF1's GELU written in TensorFlow operations (BERT_LARGE_TF1: 23, was 36 with a fused GELU);
-    // TF1's float dropout masks, its composed LayerNorm and the FP32 gradient-accumulation buffer are not modelled,
-    // so the answer still lies above the boundary, within 1.5x of it: a documented miss (CALIBRATION.md).
+    // The model counts TF1's GELU and dropout written in TensorFlow operations (BERT_LARGE_TF1: 19; 23 with PyTorch's
+    // one-byte dropout masks, 36 with a fused GELU as well); the rest of TF1's graph memory is not modelled, so the
+    // answer still lies above the boundary, within 1.5x of it: a documented miss (CALIBRATION.md).
     System.out.println("dle_bertL_tf1_V100_16_fp32_seq128_memfit: largest micro-batch predicted " + largest
         + ", measured 8 fits / 16 OOM");
     assertThat(ROWS.get("dle_bertL_tf1_V100_16_fp32_seq128_memfit").get("value")).isEqualTo("8 / 16");
     assertThat(largest).isBetween(8, 3 * 16 / 2);
+  }
+
+  @Test
+  void bert_large_tf1_at_sequence_512_fits_fp32_micro_batch_2_but_not_4_and_amp_micro_batch_4() {
+    // GIVEN the same row's notes: at sequence 512 FP32 micro-batch 2 fits and 4 runs out of memory; AMP fits 4 at
+    // sequence 512 and 16 at sequence 128 (the throughput row's batch)
+    Task fp32 = Task.pretraining(TestModels.BERT_LARGE_TF1).microBatch(2).globalBatch(65536).sequenceLength(512)
+        .precision(PrecisionMode.FP32).optimizer(Optimizer.LAMB).flashAttention(false).build();
+    Task amp512 = fp32.toBuilder().microBatch(4).precision(PrecisionMode.FP16_MIXED).build();
+    Task amp128 = amp512.toBuilder().microBatch(16).sequenceLength(128).build();
+    Hardware v100 = Hardware.single(TestGpus.V100_SXM2_16GB);
+    assertThat(ROWS.get("dle_bertL_tf1_V100_16_fp32_seq128_memfit").get("notes"))
+        .contains("seq 512: FP32 bs 2 fits, bs 4 OOM").contains("AMP bs 16 (seq128) and 4 (seq512) fit");
+    // WHEN the largest micro-batches that fit are searched
+    int fp32Largest = ESTIMATOR.maxMicroBatch(fp32, v100, Layout.single());
+    // THEN FP32 at sequence 512 lands on the measured side of the boundary (2 or 3), which the float dropout masks
+    // decide: with PyTorch's one-byte masks micro-batch 4 would be predicted to fit; and both AMP batches fit
+    System.out.println("dle_bertL_tf1 sequence 512 FP32: largest micro-batch predicted " + fp32Largest
+        + ", measured 2 fits / 4 OOM");
+    assertThat(fp32Largest).isBetween(2, 3);
+    assertThat(ESTIMATOR.memory(amp512, v100, Layout.single()).fits()).isTrue();
+    assertThat(ESTIMATOR.memory(amp128, v100, Layout.single()).fits()).isTrue();
   }
 
   static List<Case> cases() {
@@ -377,10 +401,10 @@ class CalibrationTest {
     {
       Task task = Task.pretraining(TestModels.BERT_LARGE_TF1).microBatch(16).globalBatch(65536).sequenceLength(128)
           .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.LAMB).flashAttention(false).build();
-      // TensorFlow 1's automatic mixed precision: a documented miss (CALIBRATION.md). The same suite's FP32 figure
-      // (notes: 39.43 sequences/s at micro-batch 8) is predicted well, so the miss is TF1's AMP graph, not BERT.
+      // TensorFlow 1's automatic mixed precision: +21% since TF1's composed GELU and dropout are counted as
+      // element-wise work (+31% before the dropout, +56% before the GELU); the rest is TF1's AMP graph (CALIBRATION.md).
       cases.add(throughput("dle_bertL_tf1_1xV100_16_amp_seq128", "sequences/s per GPU", task,
-          Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(), 0.60, false));
+          Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(), THROUGHPUT_BOUND, false));
       Task fp32 = task.toBuilder().microBatch(8).precision(PrecisionMode.FP32).build();
       cases.add(throughput("dle_bertL_tf1_1xV100_16_amp_seq128", "sequences/s per GPU, FP32 mbs 8 (notes)", 39.43,
           fp32, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(), THROUGHPUT_BOUND, false));
@@ -410,7 +434,7 @@ class CalibrationTest {
       // Narayanan et al. 2021 use activation recomputation and count its FLOPs: compare hardware TFLOP/s.
       Task task = Task.pretraining(TestModels.GPT_1_7B).microBatch(16).globalBatch(512).sequenceLength(2048)
           .precision(PrecisionMode.FP16_MIXED).optimizer(Optimizer.ADAM).checkpointing(Checkpointing.FULL)
-          .flashAttention(false).build();
+          .attention(io.github.gpusizer.core.task.AttentionKernel.FUSED_SOFTMAX).build(); // FusedScaleMaskSoftmax
       Hardware hw = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 4).withInterNodeGbps(1600);
       Layout layout = new Layout(32, 1, 1, ZeroStage.NONE, 8);
       cases.add(new Case("megatron_gpt1p7b_32xA100", "hardware TFLOP/s per GPU", value("megatron_gpt1p7b_32xA100"),

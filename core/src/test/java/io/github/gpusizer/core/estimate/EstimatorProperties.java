@@ -138,4 +138,30 @@ class EstimatorProperties {
           org.assertj.core.api.Assertions.assertThat(m.total().bytes()).isEqualTo(sum + m.overhead().bytes());
         });
   }
+
+  /**
+   * Hybrid sharding over {@code n} nodes of 8 GPUs with shard groups of {@code g} ranks holds exactly what full
+   * sharding over {@code g} GPUs holds, never less than full sharding over all of them, and at a group of all ranks
+   * is full sharding.
+   */
+  @Test
+  void hybrid_sharding_holds_what_a_shard_group_of_its_size_holds() {
+    qt().forAll(transformers(), integers().between(1, 4), integers().between(0, 3))
+        .checkAssert((t, nodes, log2Group) -> {
+          int dp = 8 * nodes;
+          int group = 1 << log2Group;
+          Task task = training(t, 1, 1024);
+          Hardware cluster = Hardware.of(TestGpus.A100_SXM4_80GB, 8, nodes);
+          Layout full = new Layout(dp, 1, 1, ZeroStage.STAGE_3, 8);
+          Layout hybrid = full.withShardGroup(group);
+          long hybridBytes = ESTIMATOR.memory(task, cluster, hybrid).breakdown().allocated().bytes();
+          long groupBytes = ESTIMATOR.memory(task, Hardware.of(TestGpus.A100_SXM4_80GB, group, 1),
+              new Layout(group, 1, 1, ZeroStage.STAGE_3, group)).breakdown().allocated().bytes();
+          org.assertj.core.api.Assertions.assertThat(hybridBytes).isEqualTo(groupBytes);
+          org.assertj.core.api.Assertions.assertThat(hybridBytes)
+              .isGreaterThanOrEqualTo(ESTIMATOR.memory(task, cluster, full).breakdown().allocated().bytes());
+          org.assertj.core.api.Assertions.assertThat(ESTIMATOR.estimate(task, cluster, full.withShardGroup(dp)))
+              .isEqualTo(ESTIMATOR.estimate(task, cluster, full));
+        });
+  }
 }

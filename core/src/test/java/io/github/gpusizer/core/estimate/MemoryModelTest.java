@@ -27,7 +27,7 @@ class MemoryModelTest {
     // GIVEN Llama-2-7B with LoRA rank 8 on Q and V (the LoRA paper's choice, LitGPT's resource table)
     Transformer llama = TestModels.LLAMA2_7B;
     // WHEN the adapter parameters are counted
-    long adapters = Architecture.loraParameters(llama, 8, EnumSet.of(LoraTarget.Q, LoraTarget.V));
+    long adapters = LoraTarget.adapterParameters(llama, 8, EnumSet.of(LoraTarget.Q, LoraTarget.V));
     // THEN 32 layers × 2 matrices × 8 × (4096 + 4096)
     assertThat(adapters).isEqualTo(4_194_304L);
   }
@@ -328,5 +328,53 @@ class MemoryModelTest {
     // THEN 4 bytes of state per parameter, and foreach RMSprop's sqrt(square_avg) at the optimizer step
     assertThat(b.optimizer().bytes()).isEqualTo(4_000_000_000L);
     assertThat(b.temporary().bytes()).isEqualTo(4_000_000_000L);
+  }
+
+  @Test
+  void megatrons_fused_16_bit_softmax_keeps_korthikantis_5_bytes_per_score_under_autocast() {
+    // GIVEN BERT-large under FP16 autocast with eager operators and with Megatron's fused scale-mask-softmax
+    Task eager = Task.pretraining(TestModels.BERT_LARGE).microBatch(8).sequenceLength(512)
+        .precision(PrecisionMode.FP16_MIXED).attention(io.github.gpusizer.core.task.AttentionKernel.EAGER).build();
+    Task fused = eager.toBuilder().attention(io.github.gpusizer.core.task.AttentionKernel.FUSED_SOFTMAX).build();
+    Hardware hw = Hardware.single(TestGpus.A100_SXM4_80GB);
+    // WHEN the bytes kept per score element are counted
+    // THEN the fused kernel keeps 2 + 1 + 2 (softmax output in 16 bits), eager autocast 4 + 1 + 2
+    assertThat(MemoryModel.scoreBytes(new Job(fused, hw, Layout.single()), true)).isEqualTo(5);
+    assertThat(MemoryModel.scoreBytes(new Job(eager, hw, Layout.single()), true)).isEqualTo(7);
+    // AND neither is FlashAttention, so both store the scores: the fused kernel's peak is the lower
+    assertThat(fused.flashAttention()).isFalse();
+    assertThat(Estimator.defaults().memory(fused, hw, Layout.single()).breakdown().activations().bytes())
+        .isLessThan(Estimator.defaults().memory(eager, hw, Layout.single()).breakdown().activations().bytes());
+  }
+
+  @Test
+  void flash_attention_switch_still_selects_flash_or_eager_kernels() {
+    Task.Builder b = Task.pretraining(TestModels.BERT_LARGE).microBatch(1);
+    assertThat(b.build().attention()).isEqualTo(io.github.gpusizer.core.task.AttentionKernel.FLASH);
+    assertThat(b.flashAttention(false).build().attention())
+        .isEqualTo(io.github.gpusizer.core.task.AttentionKernel.EAGER);
+    assertThat(b.flashAttention(true).build().flashAttention()).isTrue();
+  }
+
+  @Test
+  void tensorflow_dropout_keeps_its_scaled_input_and_a_float_mask_at_every_dropout_site() {
+    // GIVEN BERT-large in FP32 with PyTorch's one-byte masks and with tf.nn.dropout
+    Transformer tf = TestModels.BERT_LARGE.toBuilder()
+        .dropout(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK).build();
+    Task torch = Task.pretraining(TestModels.BERT_LARGE).microBatch(8).sequenceLength(128)
+        .precision(PrecisionMode.FP32).flashAttention(false).build();
+    Task tensorflow = Task.pretraining(tf).microBatch(8).sequenceLength(128).precision(PrecisionMode.FP32)
+        .flashAttention(false).build();
+    Hardware hw = Hardware.single(TestGpus.V100_SXM2_16GB);
+    Job torchJob = new Job(torch, hw, Layout.single());
+    Job tfJob = new Job(tensorflow, hw, Layout.single());
+    // WHEN a layer's saved bytes per token are counted
+    double difference = MemoryModel.layerBytesPerToken(tfJob, tf, true)
+        - MemoryModel.layerBytesPerToken(torchJob, TestModels.BERT_LARGE, true);
+    // THEN each element at the three dropout sites (a·s probabilities, two h-wide block outputs) keeps 4 + 4 B
+    // instead of 1 B: 7 × (16 × 128 + 2 × 1024) = 28,672 B more
+    assertThat(difference).isEqualTo(7.0 * (16 * 128 + 2 * 1024));
+    assertThat(io.github.gpusizer.core.model.Dropout.FUSED_MASK.savedBytesPerElement(2)).isEqualTo(1);
+    assertThat(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK.savedBytesPerElement(2)).isEqualTo(4);
   }
 }

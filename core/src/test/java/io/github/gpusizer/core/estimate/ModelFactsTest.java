@@ -40,9 +40,9 @@ class ModelFactsTest {
       // THEN they are the model's counts, describe the task, and describe another task only if its facts are equal
       assertThat(facts.parameters).isEqualTo((double) task.model().parameters());
       if (task.model() instanceof Transformer t) {
-        assertThat(facts.matmulParameters).isEqualTo(Architecture.matmulParameters(t));
+        assertThat(facts.matmulParameters).isEqualTo(t.matmulParameters());
         assertThat(facts.loraParameters).isEqualTo(task.kind().isAdapter()
-            ? Architecture.loraParameters(t, task.loraRank(), task.loraTargets()) : 0);
+            ? LoraTarget.adapterParameters(t, task.loraRank(), task.loraTargets()) : 0);
         assertThat(facts.loraWidths).hasSize(task.kind().isAdapter() ? task.loraTargets().size() : 0);
       }
       assertThat(facts.describes(task)).isTrue();

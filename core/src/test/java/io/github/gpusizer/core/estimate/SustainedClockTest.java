@@ -162,4 +162,17 @@ class SustainedClockTest {
     assertThat(rate(Estimator.defaults(), b, TestGpus.H200_SXM)).isLessThan(rate(Estimator.defaults(), a,
         TestGpus.H200_SXM));
   }
+
+  @Test
+  void flash_attention_2_on_hopper_runs_at_35_percent_of_peak_but_serving_engines_use_hopper_kernels() {
+    // FlashAttention-3 (Shah et al. 2024): FlashAttention-2 reaches only 35% of an H100's peak
+    assertThat(Efficiency.flashRelative(TestGpus.H100_SXM, io.github.gpusizer.core.task.ExecutionMode.EAGER)
+        * Efficiency.HOPPER_GEMM).isCloseTo(0.35, org.assertj.core.api.Assertions.within(1e-12));
+    assertThat(Efficiency.flashRelative(TestGpus.H100_SXM, io.github.gpusizer.core.task.ExecutionMode.COMPILED))
+        .isEqualTo(Efficiency.FLASH2_HOPPER_RELATIVE);
+    assertThat(Efficiency.flashRelative(TestGpus.H100_SXM,
+        io.github.gpusizer.core.task.ExecutionMode.SERVING_ENGINE)).isEqualTo(Efficiency.FLASH_RELATIVE);
+    assertThat(Efficiency.flashRelative(TestGpus.A100_SXM4_80GB, io.github.gpusizer.core.task.ExecutionMode.EAGER))
+        .isEqualTo(Efficiency.FLASH_RELATIVE);
+  }
 }

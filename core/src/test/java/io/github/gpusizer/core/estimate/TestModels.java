@@ -31,10 +31,12 @@ final class TestModels {
    * The same BERT-large as NVIDIA's TensorFlow 1 scripts run it: Google's {@code modeling.py} writes GELU as the tanh
    * approximation in TensorFlow operations ({@code cdf = 0.5 * (1.0 + tf.tanh(...)); return x * cdf}), whose
    * intermediates the graph keeps for the backward pass (NVIDIA/DeepLearningExamples
-   * TensorFlow/LanguageModeling/BERT/modeling.py, {@code gelu}).
+   * TensorFlow/LanguageModeling/BERT/modeling.py, {@code gelu}), and its {@code dropout} calls {@code tf.nn.dropout},
+   * whose final multiplication keeps the scaled input and a float mask.
    */
   static final Transformer BERT_LARGE_TF1 = BERT_LARGE_DLE.toBuilder()
-      .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU).build();
+      .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU)
+      .dropout(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK).build();
 
   /** BERT-large uncased as Hugging Face ships it: vocabulary 30522. */
   static final Transformer BERT_LARGE = bert(30522);

@@ -54,6 +54,34 @@ class ImagePresetsTest {
     assertThat(net.forwardFlops(640) / 1e9 / gflops).isCloseTo(1.0, within(0.01));
   }
 
+  @ParameterizedTest(name = "{0}: {1} parameters")
+  @CsvSource(delimiter = '|', textBlock = """
+      fasterrcnn-resnet50-fpn | 41755286
+      retinanet-resnet50-fpn  | 34014999
+      """)
+  void detection_walks_reproduce_torchvisions_parameter_counts_exactly(String id, long parameters) {
+    // GIVEN the detector walked from torchvision's layers at min_size 800
+    ConvNet net = (ConvNet) Presets.get(id);
+    // THEN the parameters are torchvision's num_params exactly (FrozenBatchNorm2d has none; heads shared by the
+    // pyramid levels count once)
+    assertThat(net.parameters()).isEqualTo(parameters);
+    assertThat(net.referenceResolution()).isEqualTo(800);
+  }
+
+  @Test
+  void detection_walks_reproduce_torchvisions_multiply_accumulates_at_800_pixels() {
+    // GIVEN torchvision's _ops (GMACs at min_size 800, inference: Faster R-CNN's box head on 1,000 proposals)
+    double faster = Architectures.fasterRcnnResnet50Fpn(800, Architectures.FASTER_RCNN_INFERENCE_ROIS).macs() / 1e9;
+    double retina = ((ConvNet) Presets.get("retinanet-resnet50-fpn")).forwardFlops(800) / 2e9;
+    // THEN the walks land on them within 0.1%
+    assertThat(faster / 134.38).isCloseTo(1.0, within(0.001));
+    assertThat(retina / 151.54).isCloseTo(1.0, within(0.001));
+    // AND the preset, sized for training, runs the box head on the 512 regions a training image samples: 488 fewer
+    // regions of 12544 x 1024 + 1024 x 1024 + 1024 x 455 MACs each
+    double preset = ((ConvNet) Presets.get("fasterrcnn-resnet50-fpn")).forwardFlops(800) / 2e9;
+    assertThat((faster - preset) * 1e9).isCloseTo(488.0 * (12544 * 1024 + 1024 * 1024 + 1024 * 455), within(1e3));
+  }
+
   @Test
   void resnet50_forward_pass_is_8_2_gflops_per_image() {
     // 4.089 GMACs (torchvision) = 8.18 GFLOPs

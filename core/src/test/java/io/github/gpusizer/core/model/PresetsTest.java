@@ -30,19 +30,20 @@ class PresetsTest {
     assertThatThrownBy(() -> Presets.get("a-completely-different-network"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("unknown model 'a-completely-different-network'; known models: resnet18, resnet34,")
-        .hasMessageEndingWith("gpt-j-6b, lstm-lm");
+        .hasMessageEndingWith("gpt-j-6b, gnmt-v2, lstm-lm");
   }
 
   @Test
   void ids_cover_the_documented_presets_in_a_stable_order() {
     assertThat(Presets.ids()).startsWith("resnet18", "resnet34", "resnet50", "resnet101", "resnet152")
         .contains("vgg16", "mobilenet-v2", "efficientnet-b0", "vit-b-16", "vit-l-16", "convnext-tiny", "yolov8s",
-            "yolov8m", "stable-diffusion-unet", "bert-base", "bert-large", "gpt2", "gpt2-medium", "gpt2-large",
+            "yolov8m", "fasterrcnn-resnet50-fpn", "retinanet-resnet50-fpn", "ppo-atari-nature-cnn",
+            "stable-diffusion-unet", "bert-base", "bert-large", "gpt2", "gpt2-medium", "gpt2-large",
             "gpt2-xl", "t5-base", "t5-3b", "whisper-small", "whisper-medium", "whisper-large-v3", "llama-2-7b",
             "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b",
             "llama-3.1-405b", "llama-3.2-3b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-72b",
-            "tinyllama-1.1b", "mpt-7b", "mpt-30b", "gpt-j-6b", "lstm-lm")
-        .hasSize(41);
+            "tinyllama-1.1b", "mpt-7b", "mpt-30b", "gpt-j-6b", "gnmt-v2", "lstm-lm")
+        .hasSize(45);
   }
 
   @Test
@@ -67,5 +68,23 @@ class PresetsTest {
   @Test
   void public_methods_reject_null() {
     new NullPointerTester().testAllPublicStaticMethods(Presets.class);
+  }
+
+  @Test
+  void gnmt_v2_from_its_dimensions_has_mlperfs_160671297_parameters() {
+    // GIVEN GNMT v2: 4 + 4 LSTM layers of 1024, the first encoder layer bidirectional, attention, vocabulary 32320
+    Recurrent gnmt = (Recurrent) Presets.get("gnmt-v2");
+    // THEN its parameters are those NVIDIA's apex test lists for MLPerf GNMT, tensor by tensor: a shared embedding,
+    // encoder layer 1 in both directions (input 1024), layer 2 reading both (input 2048), decoder layers 2-4 reading
+    // the layer below and the attention context (input 2048), the attention, and an untied classifier
+    assertThat(gnmt.parameters()).isEqualTo(160_671_297L);
+    assertThat(gnmt.layerInput(1)).isEqualTo(2048);
+    assertThat(gnmt.layerInput(4)).isEqualTo(1024);
+    assertThat(gnmt.layerInput(5)).isEqualTo(2048);
+    assertThat(gnmt.directions(0)).isEqualTo(2);
+    assertThat(gnmt.totalLayers()).isEqualTo(8);
+    // AND a language model keeps its count (the large tied LSTM of PyTorch's word_language_model)
+    assertThat(Presets.get("lstm-lm").parameters())
+        .isEqualTo(33278L * 1500 + 2 * 4 * (1500L * 1500 + 1500L * 1500 + 2 * 1500) + 33278);
   }
 }

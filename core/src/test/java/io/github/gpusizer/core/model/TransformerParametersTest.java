@@ -189,4 +189,23 @@ class TransformerParametersTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("moe: active experts must be in 1..4, was 5");
   }
+
+  @Test
+  void shape_arithmetic_of_llama_2_7b_lives_on_the_transformer() {
+    // GIVEN Llama-2-7B (32 layers, width 4096, SwiGLU 11008, vocabulary 32000, untied head)
+    Transformer llama = (Transformer) Presets.get("llama-2-7b");
+    // THEN its shapes follow from the dimensions
+    assertThat(llama.queryDim()).isEqualTo(4096);
+    assertThat(llama.attentionWeights()).isEqualTo(4L * 4096 * 4096);
+    assertThat(llama.mlpWeights()).isEqualTo(3L * 4096 * 11008);
+    // 32 x (67,108,864 + 135,266,304): every linear layer inside the blocks
+    assertThat(llama.quantizableWeights()).isEqualTo(6_476_005_376L);
+    // all parameters less the 32000 x 4096 embedding table, which is looked up; the untied head is multiplied
+    assertThat(llama.matmulParameters()).isEqualTo(6_738_415_616.0 - 32000.0 * 4096);
+    assertThat(llama.matmulOutputWidths()).containsExactly(4096, 4096, 4096, 4096, 11008, 11008, 4096);
+    assertThat(llama.hasLanguageHead()).isTrue();
+    assertThat(llama.usesDropout()).isFalse();
+    assertThat(((Transformer) Presets.get("bert-base")).hasLanguageHead()).isFalse();
+    assertThat(((Transformer) Presets.get("bert-base")).usesDropout()).isTrue();
+  }
 }
