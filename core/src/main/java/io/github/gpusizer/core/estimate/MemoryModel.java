@@ -117,22 +117,24 @@ final class MemoryModel {
 
   /**
    * What {@link #breakdown} and the error band of its estimate read of a layout and its hardware, beyond the task and
-   * the GPU: the tensor and pipeline degrees and ZeRO stage; the data-parallel ranks where ZeRO divides by them, else
-   * only whether there are several (DDP's gradient bucket); the micro-batches accumulated per step as far as the
-   * model tells them apart ({@code accumulation > 1}, and in flight under pipeline stages {@code min(pp,
-   * accumulation)}); and whether the job spans nodes (its {@link WorkloadClass}). Two jobs of one task and GPU whose
-   * keys are equal have equal memory estimates, so a search over many instance counts may share them. Whoever makes
-   * the model read more of the layout or hardware adds it here; {@code MemoryKeyTest} checks the promise.
+   * the GPU: the tensor and pipeline degrees, interleaved stages and ZeRO stage; the ranks ZeRO shards over (its
+   * shard group: all data-parallel ranks, or one group under HSDP), and without ZeRO only whether there are several
+   * ranks (DDP's gradient bucket); the micro-batches accumulated per step as far as the model tells them apart
+   * ({@code accumulation > 1}, and in flight under pipeline stages {@code min(pp, accumulation)}); and whether the
+   * job spans nodes (its {@link WorkloadClass}). Two jobs of one task and GPU whose keys are equal have equal memory
+   * estimates, so a search over many instance counts may share them. Whoever makes the model read more of the
+   * layout or hardware adds it here; {@code MemoryKeyTest} checks the promise.
    */
-  record LayoutKey(int tp, int pp, ZeroStage zero, int ranks, int accumulated, boolean multiNode) {
+  record LayoutKey(int tp, int pp, int virtualStages, ZeroStage zero, int ranks, int accumulated,
+      boolean multiNode) {
     static LayoutKey of(Task task, Hardware hardware, Layout layout) {
       int dp = layout.dataParallel();
       int global = task.globalBatch();
       long perStep = (long) task.microBatch() * dp;
       int accumulation = global == 0 ? 1 : (int) Math.max(1, global / perStep); // as Job counts it
       int nodes = (layout.gpus() + hardware.gpusPerNode() - 1) / hardware.gpusPerNode();
-      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.zero(),
-          layout.zero() == ZeroStage.NONE ? Math.min(dp, 2) : dp,
+      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.virtualStages(), layout.zero(),
+          layout.zero() == ZeroStage.NONE ? Math.min(dp, 2) : layout.shardGroup(),
           Math.min(accumulation, Math.max(layout.pipelineParallel(), 2)), nodes > 1);
     }
   }

@@ -55,6 +55,11 @@ class MemoryKeyTest {
     return new Layout(dp, 1, 1, zero, hw.gpusPerNode());
   }
 
+  private static Layout hybrid(Layout l, boolean halves) {
+    return halves && l.zero() != ZeroStage.NONE && l.dataParallel() % 2 == 0
+        ? l.withShardGroup(l.dataParallel() / 2) : l;
+  }
+
   @Test
   void equal_keys_give_equal_memory_estimates() {
     qt().withExamples(400).forAll(integers().between(0, MODELS.size() - 1), integers().between(0, 3),
@@ -70,8 +75,9 @@ class MemoryKeyTest {
           if (h1 == null || h2 == null) {
             return; // not whole nodes
           }
-          Layout l1 = layout(dp1, stage, h1);
-          Layout l2 = layout(dp2, stage, h2);
+          // some of them hybrid (HSDP): ZeRO shards within half the ranks, replicated across the two halves
+          Layout l1 = hybrid(layout(dp1, stage, h1), ranks % 3 == 0);
+          Layout l2 = hybrid(layout(dp2, stage, h2), ranks % 5 == 0);
           if (ESTIMATOR.memoryKey(task, h1, l1).equals(ESTIMATOR.memoryKey(task, h2, l2))) {
             assertThat(ESTIMATOR.memory(task, h2, l2)).isEqualTo(ESTIMATOR.memory(task, h1, l1));
           }
@@ -92,6 +98,24 @@ class MemoryKeyTest {
     assertThat(sixtyFour).isNotEqualTo(eight); // several nodes: another error band
     assertThat(ESTIMATOR.memoryKey(task, eightOnOne, layout(8, ZeroStage.STAGE_1, eightOnOne)))
         .isNotEqualTo(ESTIMATOR.memoryKey(task, twoOnOne, layout(2, ZeroStage.STAGE_1, twoOnOne)));
+  }
+
+  @Test
+  void a_hybrid_layout_is_keyed_by_its_shard_group_not_its_ranks() {
+    // GIVEN FSDP over 16 ranks, HSDP over 32 ranks sharding within groups of 16, and HSDP over 16 in groups of 8
+    Task task = task(2, 1, 2, 0, 0);
+    Hardware two = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 2);
+    Hardware four = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 4);
+    Layout fsdp16 = layout(16, ZeroStage.STAGE_3, two);
+    Layout hsdp32 = layout(32, ZeroStage.STAGE_3, four).withShardGroup(16);
+    Layout hsdp16 = fsdp16.withShardGroup(8);
+
+    // THEN one shard group of 16 holds the same state per GPU; a group of 8 holds twice the shards' share
+    assertThat(ESTIMATOR.memoryKey(task, four, hsdp32)).isEqualTo(ESTIMATOR.memoryKey(task, two, fsdp16));
+    assertThat(ESTIMATOR.memory(task, four, hsdp32)).isEqualTo(ESTIMATOR.memory(task, two, fsdp16));
+    assertThat(ESTIMATOR.memoryKey(task, two, hsdp16)).isNotEqualTo(ESTIMATOR.memoryKey(task, two, fsdp16));
+    assertThat(ESTIMATOR.memory(task, two, hsdp16).perGpu()).isGreaterThan(
+        ESTIMATOR.memory(task, two, fsdp16).perGpu());
   }
 
   @Test
