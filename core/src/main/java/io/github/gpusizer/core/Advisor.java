@@ -136,7 +136,7 @@ final class Advisor {
           asRun.checkpointing().name().toLowerCase(Locale.ROOT)
           + " activation checkpointing to fit in memory: it recomputes activations in the backward pass"));
     }
-    e.warnings().stream().map(Warning::ofEstimate).forEach(out::add);
+    out.addAll(e.warnings());
     cudaWarning(gpu).ifPresent(out::add);
     precisionWarnings(asRun, gpu, out);
     overProvisioned(e.memory(), gpu).ifPresent(out::add);

@@ -142,29 +142,6 @@ final class Compatibility {
     }
   }
 
-  /** The typed warning behind one of the estimator's texts; code {@code "estimate"} for any other text. */
-  static Warning parse(String text) {
-    for (Kind k : Kind.values()) {
-      if (text.contains(k.marker)) {
-        String suffix = k.fix.map(f -> "; " + f.api()).orElse("");
-        String message = !suffix.isEmpty() && text.endsWith(suffix)
-            ? text.substring(0, text.length() - suffix.length()) : text;
-        return k.warning(message);
-      }
-    }
-    return Warning.of("estimate", Warning.Severity.INFO, text);
-  }
-
-  /** Plain-language notes on compatibility and efficiency, as {@link Warning#text text(API)}. */
-  static ImmutableList<String> warnings(Job job, MemoryEstimate memory, PerformanceEstimate performance,
-                                        StepTime step, double utilisation) {
-    ImmutableList.Builder<String> out = ImmutableList.builder();
-    for (Warning w : advice(job, memory, performance, step, utilisation)) {
-      out.add(w.text(Warning.Surface.API));
-    }
-    return out.build();
-  }
-
   /** Notes on compatibility and efficiency: what cannot apply to the hardware is never said. */
   static ImmutableList<Warning> advice(Job job, MemoryEstimate memory, PerformanceEstimate performance,
                                        StepTime step, double utilisation) {

@@ -22,10 +22,10 @@ import io.github.gpusizer.core.task.Task;
  * @param memory memory per GPU
  * @param performance speed and bottleneck
  * @param host CPU cores, RAM and disk per node
- * @param warnings compatibility and efficiency notes in plain words
+ * @param warnings compatibility and efficiency notes, each with a code, a severity and, where one helps, a fix
  */
 public record Estimate(Task task, Hardware hardware, Layout layout, MemoryEstimate memory,
-                       PerformanceEstimate performance, HostSizing host, ImmutableList<String> warnings) {
+                       PerformanceEstimate performance, HostSizing host, ImmutableList<Warning> warnings) {
 
   public Estimate {
     checkNotNull(task, "task");

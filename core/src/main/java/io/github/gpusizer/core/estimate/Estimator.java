@@ -208,7 +208,7 @@ public final class Estimator {
     PerformanceEstimate performance = timing.performance();
     double gpuSamplesPerSecond = step.samples() / step.seconds();
     HostSizing host = HostSizer.size(job, memory, gpuSamplesPerSecond);
-    ImmutableList<String> warnings = Compatibility.warnings(job, memory, performance, step,
+    ImmutableList<Warning> warnings = Compatibility.advice(job, memory, performance, step,
         input.gpuUtilisation(gpuSamplesPerSecond));
     return new Estimate(task, hardware, layout, memory, performance, host, warnings);
   }

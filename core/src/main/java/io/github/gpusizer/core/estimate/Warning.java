@@ -87,15 +87,6 @@ public record Warning(String code, Severity severity, String message, Optional<F
     return fix.map(f -> message + "; " + f.in(surface)).orElse(message);
   }
 
-  /**
-   * The typed form of one of {@link Estimate#warnings()}, whose texts are {@link #text(Surface) text(API)}: its
-   * code, severity, message and fix. A text the estimator did not write gets the code {@code "estimate"}.
-   */
-  public static Warning ofEstimate(String text) {
-    checkNotNull(text, "text");
-    return Compatibility.parse(text);
-  }
-
   /** {@link #text(Surface) text(API)}. */
   @Override
   public String toString() {

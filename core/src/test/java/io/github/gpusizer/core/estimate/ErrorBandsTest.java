@@ -218,7 +218,7 @@ class ErrorBandsTest {
     // THEN it fits nominally, may not fit in truth, and the warnings say so
     assertThat(e.memory().fits()).isTrue();
     assertThat(e.memory().fit()).isEqualTo(Fit.MAY_NOT_FIT);
-    assertThat(e.warnings()).contains(e.memory().mayNotFitWarning().orElseThrow());
+    assertThat(e.warnings()).map(Warning::message).contains(e.memory().mayNotFitWarning().orElseThrow());
   }
 
   @Test

@@ -57,7 +57,8 @@ final class Reports {
     Json.putRounded(root, "scalingEfficiency", p.scalingEfficiency(), 4);
     root.put("bottleneck", p.bottleneck().name());
     root.set("host", host(e.host()));
-    warnings(root.putArray("warnings"), e.warnings());
+    ArrayNode warnings = root.putArray("warnings");
+    e.warnings().forEach(w -> warnings.add(warning(w)));
     return root;
   }
 
@@ -188,9 +189,9 @@ final class Reports {
     return w.text(Warning.Surface.CLI);
   }
 
-  /** The estimator's warnings (texts in API terms) as CLI warning objects. */
-  static void warnings(ArrayNode into, List<String> estimateWarnings) {
-    estimateWarnings.forEach(w -> into.add(warning(Warning.ofEstimate(w))));
+  /** A serving plan's caveats (plain texts) as CLI warning objects, code {@code "serving"}. */
+  static void servingWarnings(ArrayNode into, List<String> caveats) {
+    caveats.forEach(w -> into.add(warning(Warning.of("serving", Warning.Severity.INFO, w))));
   }
 
   static String estimateTable(Estimate e) {
@@ -244,11 +245,10 @@ final class Reports {
         size(h.ram()), size(h.disk()), h.diskType().label()));
     s.append("  ").append(h.coresReason()).append("\n  ").append(h.ramReason()).append("\n  ")
         .append(h.diskReason()).append('\n');
-    List<String> warnings = e.warnings();
+    List<Warning> warnings = e.warnings();
     if (!warnings.isEmpty()) {
       s.append("\nwarnings:\n");
-      warnings.forEach(w -> s.append("  - ").append(severityTag(Warning.ofEstimate(w)))
-          .append(text(Warning.ofEstimate(w))).append('\n'));
+      warnings.forEach(w -> s.append("  - ").append(severityTag(w)).append(text(w)).append('\n'));
     }
     return s.toString();
   }

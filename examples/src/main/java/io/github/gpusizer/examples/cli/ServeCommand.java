@@ -235,7 +235,7 @@ final class ServeCommand implements Callable<Integer> {
     breakdown.put("temporary", m.temporary().bytes());
     breakdown.put("overhead", m.overhead().bytes());
     node.put("bottleneck", p.bottleneck());
-    Reports.warnings(node.putArray("warnings"), p.warnings());
+    Reports.servingWarnings(node.putArray("warnings"), p.warnings());
     node.put("rationale", p.rationale());
     return node;
   }
