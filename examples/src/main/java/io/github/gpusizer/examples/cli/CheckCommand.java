@@ -58,14 +58,14 @@ final class CheckCommand implements Callable<Integer> {
     List<LocalGpu> local = localGpus();
     Catalog catalog = common.catalog();
     if (!taskOptions.hasModel()) {
-      Output.print(spec, render(local, catalog, Optional.empty(), common.format));
+      Output.print(spec, render(local, catalog, Optional.empty(), common.format), common.format);
       return 0;
     }
     Task task = taskOptions.task();
     Layout layout = EstimateCommand.layout(taskOptions, gpus, 1);
     LocalGpuCheck.Result result =
         LocalGpuCheck.check(catalog, local, Optional.ofNullable(gpu), task, layout, Estimator.defaults());
-    Output.print(spec, render(local, catalog, Optional.of(result), common.format));
+    Output.print(spec, render(local, catalog, Optional.of(result), common.format), common.format);
     if (!result.fitsNow()) {
       throw new InfeasibleException(result.fitsWhenIdle()
           ? result.verdict() + "; stop the other processes on the GPU (nvidia-smi lists them)"

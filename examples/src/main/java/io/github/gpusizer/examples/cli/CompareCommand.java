@@ -134,7 +134,7 @@ final class CompareCommand implements Callable<Integer> {
       }
       root.put("verdict", rent.verdict());
       root.set("buyVsRent", buyJson);
-      Output.print(spec, Json.pretty(root));
+      Output.print(spec, Json.pretty(root), common.format);
       return 0;
     }
     TextTable table = new TextTable("OFFERING", ">TIME", ">BILLED", ">COST", "VERDICT");
@@ -147,7 +147,7 @@ final class CompareCommand implements Callable<Integer> {
       s.append("\nBUY VS RENT (").append(years).append("-year write-off)\n");
       buying.forEach(b -> s.append("  ").append(b).append('\n'));
     }
-    Output.print(spec, s.toString());
+    Output.print(spec, s.toString(), common.format);
     return 0;
   }
 

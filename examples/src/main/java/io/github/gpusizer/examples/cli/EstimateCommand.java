@@ -76,7 +76,7 @@ final class EstimateCommand implements Callable<Integer> {
       estimator = estimator.withEfficiency(efficiency);
     }
     Estimate estimate = estimator.estimate(task, hardware, layout);
-    Output.print(spec, render(estimate, common.format));
+    Output.print(spec, render(estimate, common.format), common.format);
     if (!estimate.memory().fits()) {
       throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));
     }

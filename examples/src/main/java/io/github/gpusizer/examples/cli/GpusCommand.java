@@ -34,7 +34,7 @@ final class GpusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<Gpu> gpus = gpu == null ? common.catalog().gpus() : List.of(common.catalog().gpu(gpu));
-    Output.print(spec, render(gpus, common.format));
+    Output.print(spec, render(gpus, common.format), common.format);
     return 0;
   }
 

@@ -69,7 +69,7 @@ final class OffersCommand implements Callable<Integer> {
       filter.minGpuCount(minGpus);
     }
     List<Offering> offerings = catalog.offerings(filter.build());
-    Output.print(spec, render(offerings, common.format));
+    Output.print(spec, render(offerings, common.format), common.format);
     return 0;
   }
 

@@ -12,6 +12,7 @@ import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.examples.support.Printable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -257,7 +258,15 @@ final class RecommendCommand implements Callable<Integer> {
       sizer.exhaustive();
     }
     Recommendation rec = sizer.recommend();
-    Output.print(spec, RecommendReport.render(rec, task, common.format, top, all));
+    if (common.format == Format.SKYPILOT && rec.isFeasible()) {
+      io.github.gpusizer.core.Option chosen = SkyPilotTask.launchable(rec).orElseThrow(() -> new InfeasibleException(
+          "no feasible option is on a cloud SkyPilot launches (" + String.join(", ", SkyPilotTask.CLOUDS)
+              + ", on demand or spot); the best is on " + rec.options().get(0).offering().provider()
+              + ": give --provider with SkyPilot clouds, or another --format"));
+      Output.print(spec, SkyPilotTask.yaml(rec, chosen, task), common.format);
+    } else if (common.format != Format.SKYPILOT) {
+      Output.print(spec, RecommendReport.render(rec, task, common.format, top, all), common.format);
+    }
     if (!rec.isFeasible()) {
       throw new InfeasibleException("no option meets the constraints: "
           + rec.suggestion().map(RecommendCommand::advice).orElse(rec.rejected().size()
@@ -311,7 +320,7 @@ final class RecommendCommand implements Callable<Integer> {
           : e.getMessage();
       throw new UncheckedIOException(new IOException("cannot write --plot " + plot + ": " + reason, e));
     }
-    spec.commandLine().getErr().println("plot written to " + plot);
+    spec.commandLine().getErr().println(Printable.line("plot written to " + plot));
     spec.commandLine().getErr().flush();
   }
 }

@@ -118,7 +118,7 @@ final class ServeCommand implements Callable<Integer> {
       sizer.currency(Quantities.currency("--currency", currency));
     }
     ServingRecommendation rec = sizer.recommend();
-    Output.print(spec, render(rec, common.format));
+    Output.print(spec, render(rec, common.format), common.format);
     if (!rec.feasible()) {
       throw new InfeasibleException("no plan meets the targets: " + rec.suggestion().orElse(""));
     }

@@ -27,7 +27,8 @@ class ErrorHandlingTest {
 
   @Test
   void no_subcommand_is_bad_input() {
-    assertOneLineError(Cli.run(), 2, "a subcommand is required: gpus, offers, estimate, recommend, serve or check");
+    assertOneLineError(Cli.run(), 2,
+        "a subcommand is required: gpus, offers, estimate, recommend, compare, serve, check or completion");
   }
 
   @Test
