@@ -15,6 +15,7 @@ import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.examples.support.Quantities;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;

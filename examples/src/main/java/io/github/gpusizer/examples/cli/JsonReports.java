@@ -9,6 +9,8 @@ import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.serving.ServingRecommendation;
 import io.github.gpusizer.core.serving.ServingTask;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -57,9 +59,9 @@ public final class JsonReports {
     field.apply("outputP95").ifPresent(v -> b.outputTokensP95(Quantities.integer("outputP95", v, 1)));
     field.apply("ttft").ifPresent(v -> b.ttft(ServeCommand.latency("ttft", v)));
     field.apply("tpot").ifPresent(v -> b.tpot(ServeCommand.latency("tpot", v)));
-    b.engine(TaskOptions.ENGINES.get("engine", field.apply("engine").orElse("serving")));
-    b.quantization(ServeCommand.QUANTIZATION.get("quantization", field.apply("quantization").orElse("none")));
-    b.kvCache(ServeCommand.KV_TYPES.get("kvDtype", field.apply("kvDtype").orElse("bf16")));
+    b.engine(Words.ENGINES.get("engine", field.apply("engine").orElse("serving")));
+    b.quantization(Words.SERVING_QUANT.get("quantization", field.apply("quantization").orElse("none")));
+    b.kvCache(Words.KV_TYPES.get("kvDtype", field.apply("kvDtype").orElse("bf16")));
     return b.build();
   }
 

@@ -6,6 +6,7 @@ import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.catalog.OfferingFilter;
+import io.github.gpusizer.examples.support.Quantities;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

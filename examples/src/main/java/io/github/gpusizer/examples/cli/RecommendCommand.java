@@ -1,11 +1,9 @@
 package io.github.gpusizer.examples.cli;
 
-import com.google.common.collect.ImmutableMap;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
 import io.github.gpusizer.core.Sizer;
-import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.ExchangeRates;
@@ -13,6 +11,8 @@ import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.examples.support.Printable;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -35,9 +35,6 @@ import picocli.CommandLine.Spec;
         + "ranked by the objective, with the cost/time Pareto front and every rejected candidate with its reason.",
         "Exits with 1 when nothing meets the constraints (the message says what would)."})
 final class RecommendCommand implements Callable<Integer> {
-  static final Choices<Objective> OBJECTIVES = Choices.of("--objective", ImmutableMap.of(
-      "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE));
-
   @Spec
   CommandSpec spec;
 
@@ -206,7 +203,7 @@ final class RecommendCommand implements Callable<Integer> {
     }
     Task task = taskOptions.task();
     Catalog catalog = common.catalog();
-    Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(OBJECTIVES.get(objective));
+    Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(Words.OBJECTIVES.get(objective));
     Currency ranking = currency == null ? null : Quantities.currency("--currency", currency);
     if (ranking != null) {
       sizer.currency(ranking.getCurrencyCode());

@@ -4,8 +4,6 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.collect.ImmutableMap;
-import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.core.estimate.MemoryBreakdown;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.serving.ServingPlan;
@@ -13,7 +11,8 @@ import io.github.gpusizer.core.serving.ServingRecommendation;
 import io.github.gpusizer.core.serving.ServingRejection;
 import io.github.gpusizer.core.serving.ServingSizer;
 import io.github.gpusizer.core.serving.ServingTask;
-import io.github.gpusizer.core.task.WeightQuantization;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -32,11 +31,6 @@ import picocli.CommandLine.Spec;
         + "traffic level within time-to-first-token and time-per-output-token targets.",
         "Exits with 1 when nothing meets the targets (the message says what would)."})
 final class ServeCommand implements Callable<Integer> {
-  static final Choices<WeightQuantization> QUANTIZATION = Choices.of("--quantization", ImmutableMap.of(
-      "none", WeightQuantization.NONE, "int8", WeightQuantization.INT8, "int4", WeightQuantization.INT4,
-      "fp8", WeightQuantization.FP8, "nf4", WeightQuantization.NF4));
-  static final Choices<Precision> KV_TYPES = Choices.of("--kv-dtype", ImmutableMap.of(
-      "bf16", Precision.BF16, "fp16", Precision.FP16, "fp8", Precision.FP8, "fp32", Precision.FP32));
   private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s)");
 
   @Spec
@@ -96,8 +90,8 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ServingTask.Builder builder = ServingTask.builder(Presets.get(model)).requestsPerSecond(rps)
-        .promptTokens(prompt).outputTokens(output).engine(TaskOptions.ENGINES.get(engine))
-        .quantization(QUANTIZATION.get(quantization)).kvCache(KV_TYPES.get(kvDtype));
+        .promptTokens(prompt).outputTokens(output).engine(Words.ENGINES.get(engine))
+        .quantization(Words.SERVING_QUANT.get(quantization)).kvCache(Words.KV_TYPES.get(kvDtype));
     if (promptP95 != null) {
       builder.promptTokensP95(promptP95);
     }
