@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,11 +30,8 @@ final class OffersCommand implements Callable<Integer> {
   @Mixin
   CommonOptions common;
 
-  @Option(names = "--gpu", paramLabel = "NAME", description = "Only offerings of this GPU (id, name or alias).")
-  String gpu;
-
-  @Option(names = "--provider", paramLabel = "P", description = "Only offerings of this provider, e.g. aws.")
-  String provider;
+  @Mixin
+  OfferingOptions only;
 
   @Option(names = "--max-price", paramLabel = "X",
       description = "Only offerings whose whole instance costs at most this per hour on demand, e.g. 10USD or "
@@ -50,26 +45,17 @@ final class OffersCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Catalog catalog = common.catalog();
+    List<String> gpuIds = only.gpuIds(catalog);
+    List<String> providers = only.providers(catalog);
     OfferingFilter.Builder filter = OfferingFilter.builder();
-    if (gpu != null) {
-      filter.gpu(catalog.gpu(gpu).id()); // fails with suggestions for an unknown name
-    }
-    if (provider != null) {
-      Set<String> known = new TreeSet<>();
-      catalog.offerings().forEach(o -> known.add(o.provider().toLowerCase(Locale.ROOT)));
-      if (!known.contains(provider.strip().toLowerCase(Locale.ROOT))) {
-        throw new IllegalArgumentException(String.format(Locale.ROOT,
-            "--provider '%s' has no offerings in the catalog; providers are %s", provider, String.join(", ", known)));
-      }
-      filter.provider(provider);
-    }
     if (maxPrice != null) {
       filter.maxPricePerHour(Quantities.money("--max-price", maxPrice, Currency.getInstance("USD")));
     }
     if (minGpus != null) {
       filter.minGpuCount(minGpus);
     }
-    List<Offering> offerings = catalog.offerings(filter.build());
+    List<Offering> offerings = catalog.offerings(filter.build()).stream()
+        .filter(o -> OfferingOptions.matches(o, gpuIds, providers)).toList();
     Output.print(spec, render(offerings, common.format), common.format);
     return 0;
   }

@@ -67,12 +67,8 @@ final class RecommendCommand implements Callable<Integer> {
           + " (default: as many as --max-gpus allows).")
   Integer maxNodes;
 
-  @Option(names = "--provider", paramLabel = "P", split = ",", description = "Only these providers (repeatable).")
-  List<String> providers = new ArrayList<>();
-
-  @Option(names = "--gpu", paramLabel = "NAME", split = ",",
-      description = "Only these GPU models (id, name or alias; repeatable).")
-  List<String> gpus = new ArrayList<>();
+  @Mixin
+  OfferingOptions only;
 
   @Option(names = "--spot", description = "Also consider spot (pre-emptible) prices.")
   boolean spot;
@@ -224,11 +220,13 @@ final class RecommendCommand implements Callable<Integer> {
     if (maxNodes != null) {
       sizer.maxNodes(maxNodes);
     }
+    List<String> providers = only.providers(catalog);
     if (!providers.isEmpty()) {
       sizer.providers(providers.toArray(String[]::new));
     }
-    if (!gpus.isEmpty()) {
-      sizer.gpuModels(gpus.stream().map(g -> catalog.gpu(g).id()).toArray(String[]::new));
+    List<String> gpuIds = only.gpuIds(catalog);
+    if (!gpuIds.isEmpty()) {
+      sizer.gpuModels(gpuIds.toArray(String[]::new));
     }
     if (spot) {
       sizer.allowSpot();
