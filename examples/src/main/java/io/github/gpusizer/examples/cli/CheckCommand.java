@@ -1,5 +1,6 @@
 package io.github.gpusizer.examples.cli;
 
+import com.google.common.collect.ImmutableList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.Catalog;
@@ -31,6 +32,12 @@ import picocli.CommandLine.Spec;
         + "with a task, whether it fits in their memory now and when they are idle.",
         "Exits with 1 when no GPU is found or the task does not fit."})
 final class CheckCommand implements Callable<Integer> {
+
+  /** The CSV header: the local GPU, then the check of the task (empty without one). */
+  static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
+      "index", "name", "catalogGpu", "memoryTotalBytes", "memoryUsedBytes", "memoryFreeBytes",
+      "utilizationPercent", "driverVersion", "computeCapability", "check.gpu", "check.neededPerGpuBytes",
+      "check.fitsNow", "check.fitsWhenIdle");
   @Spec
   CommandSpec spec;
 
@@ -134,7 +141,7 @@ final class CheckCommand implements Callable<Integer> {
       root.putNull("check");
     }
     if (format == Format.JSON) {
-      return Json.pretty(root);
+      return Json.pretty(root, catalog);
     }
     // CSV: one row per local GPU, with the check's verdict repeated where a task was given.
     List<ObjectNode> rows = new java.util.ArrayList<>();
@@ -148,6 +155,6 @@ final class CheckCommand implements Callable<Integer> {
       });
       rows.add(row);
     }
-    return Csv.write(rows);
+    return Csv.write(CSV_COLUMNS, rows);
   }
 }

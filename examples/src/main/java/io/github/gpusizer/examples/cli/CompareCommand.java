@@ -135,7 +135,7 @@ final class CompareCommand implements Callable<Integer> {
       }
       root.put("verdict", rent.verdict());
       root.set("buyVsRent", buyJson);
-      Output.print(spec, Json.pretty(root), common.format);
+      Output.print(spec, Json.pretty(root, common.catalog()), common.format);
       return 0;
     }
     TextTable table = new TextTable("OFFERING", ">TIME", ">BILLED", ">COST", "VERDICT");

@@ -1,5 +1,6 @@
 package io.github.gpusizer.examples.cli;
 
+import com.google.common.collect.ImmutableList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.Gpu;
@@ -18,6 +19,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "gpus", mixinStandardHelpOptions = true, sortOptions = false,
     description = "List the catalog's GPUs with memory, bandwidth and dense peak TFLOPS per precision.")
 final class GpusCommand implements Callable<Integer> {
+
+  /** The CSV header, whatever the rows: every field of {@code gpus --format json}, objects as their columns. */
+  static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
+      "id", "name", "aliases", "vendor", "architecture", "memoryBytes", "memoryType", "memoryBandwidthGBps",
+      "denseTflops.fp32", "denseTflops.tf32", "denseTflops.fp16", "denseTflops.bf16", "denseTflops.fp8",
+      "denseTflops.int8", "computeCapability", "formFactor", "nvlinkGBps", "pcieGeneration", "tdpWatts",
+      "releaseYear", "minCuda", "source");
   /** The precisions listed, in column order. */
   static final List<Precision> PRECISIONS =
       List.of(Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16, Precision.FP8, Precision.INT8);
@@ -43,12 +51,12 @@ final class GpusCommand implements Callable<Integer> {
       case JSON: {
         ArrayNode array = Json.array();
         gpus.forEach(g -> array.add(json(g)));
-        return Json.pretty(array);
+        return Json.pretty(array, null); // an array: no header
       }
       case CSV: {
         List<ObjectNode> rows = new ArrayList<>();
         gpus.forEach(g -> rows.add(json(g)));
-        return Csv.write(rows);
+        return Csv.write(CSV_COLUMNS, rows);
       }
       default: {
         TextTable table = new TextTable("GPU", "NAME", ">MEMORY", ">BW GB/s", ">FP32", ">TF32", ">FP16", ">BF16",

@@ -1,5 +1,6 @@
 package io.github.gpusizer.examples.cli;
 
+import com.google.common.collect.ImmutableList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.Catalog;
@@ -24,6 +25,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "offers", mixinStandardHelpOptions = true, sortOptions = false,
     description = "List priced cloud offerings (instance types with their GPUs, host and prices).")
 final class OffersCommand implements Callable<Integer> {
+
+  /** The CSV header, whatever the rows: every field of {@code offers --format json}, objects as their columns. */
+  static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
+      "provider", "instanceType", "region", "gpu", "gpuCount", "vcpus", "ramBytes", "diskBytes",
+      "pricePerHour.amount", "pricePerHour.currency", "pricePerGpuHour.amount", "pricePerGpuHour.currency",
+      "spotPerHour.amount", "spotPerHour.currency", "monthly.amount", "monthly.currency", "yearly.amount",
+      "yearly.currency", "billing", "networkGbps", "priceDate", "source");
   @Spec
   CommandSpec spec;
 
@@ -65,12 +73,12 @@ final class OffersCommand implements Callable<Integer> {
       case JSON: {
         ArrayNode array = Json.array();
         offerings.forEach(o -> array.add(json(o)));
-        return Json.pretty(array);
+        return Json.pretty(array, null); // an array: no header
       }
       case CSV: {
         List<ObjectNode> rows = new ArrayList<>();
         offerings.forEach(o -> rows.add(json(o)));
-        return Csv.write(rows);
+        return Csv.write(CSV_COLUMNS, rows);
       }
       default: {
         TextTable table = new TextTable("PROVIDER", "INSTANCE", "REGION", "GPU", ">GPUS", ">VCPUS", ">RAM", ">DISK",

@@ -260,7 +260,7 @@ final class RecommendCommand implements Callable<Integer> {
               + ": give --provider with SkyPilot clouds, or another --format"));
       Output.print(spec, SkyPilotTask.yaml(rec, chosen, task), common.format);
     } else if (common.format != Format.SKYPILOT) {
-      Output.print(spec, RecommendReport.render(rec, task, common.format, top, all), common.format);
+      Output.print(spec, RecommendReport.render(rec, task, common.format, top, all, catalog), common.format);
     }
     if (!rec.isFeasible()) {
       throw new InfeasibleException("no option meets the constraints: "

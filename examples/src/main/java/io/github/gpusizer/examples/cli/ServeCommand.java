@@ -1,9 +1,11 @@
 package io.github.gpusizer.examples.cli;
 
+import com.google.common.collect.ImmutableList;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.core.estimate.MemoryBreakdown;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.serving.ServingPlan;
@@ -31,6 +33,15 @@ import picocli.CommandLine.Spec;
         + "traffic level within time-to-first-token and time-per-output-token targets.",
         "Exits with 1 when nothing meets the targets (the message says what would)."})
 final class ServeCommand implements Callable<Integer> {
+
+  /** The CSV header, one row per plan, also when no plan meets the targets. */
+  static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
+      "provider", "instanceType", "region", "gpu", "tensorParallel", "replicas", "instances", "gpuCount",
+      "pricePerHour.amount", "pricePerHour.currency", "costPerHour.amount", "costPerHour.currency",
+      "costPerMillionOutputTokens.amount", "costPerMillionOutputTokens.currency", "ttftSeconds.p50",
+      "ttftSeconds.p95", "tpotSeconds.p50", "tpotSeconds.p95", "maxConcurrency", "batch", "maxContextTokens",
+      "memory.perGpuBytes", "memory.breakdown.weights", "memory.breakdown.activations", "memory.breakdown.kvCache",
+      "memory.breakdown.temporary", "memory.breakdown.overhead", "bottleneck", "warnings", "rationale");
   private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s)");
 
   @Spec
@@ -112,7 +123,7 @@ final class ServeCommand implements Callable<Integer> {
       sizer.currency(Quantities.currency("--currency", currency));
     }
     ServingRecommendation rec = sizer.recommend();
-    Output.print(spec, render(rec, common.format), common.format);
+    Output.print(spec, render(rec, common.format, common.catalog()), common.format);
     if (!rec.feasible()) {
       throw new InfeasibleException("no plan meets the targets: " + rec.suggestion().orElse(""));
     }
@@ -129,12 +140,12 @@ final class ServeCommand implements Callable<Integer> {
     return Duration.ofNanos(Math.round(nanos));
   }
 
-  static String render(ServingRecommendation rec, Format format) {
+  static String render(ServingRecommendation rec, Format format, Catalog catalog) {
     switch (format) {
       case JSON:
-        return Json.pretty(report(rec));
+        return Json.pretty(report(rec), catalog);
       case CSV:
-        return Csv.write(rec.options().stream().map(ServeCommand::plan).toList());
+        return Csv.write(CSV_COLUMNS, rec.options().stream().map(ServeCommand::plan).toList());
       default:
         return table(rec);
     }
