@@ -1,16 +1,13 @@
 package io.github.gpusizer.examples.cli;
 
-import com.google.common.collect.ImmutableList;
 import static com.google.common.base.Preconditions.checkArgument;
 
-import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,25 +21,6 @@ import picocli.CommandLine.Spec;
         "Exits with 1 when the task does not fit in GPU memory (the message says what would make it fit)."})
 final class EstimateCommand implements Callable<Integer> {
 
-  /** The CSV header of every estimate: transformers and CNNs alike (sequenceLength or imageSize empty). */
-  static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
-      "model.name", "model.parameters", "model.trainableParameters", "task.kind", "task.precision",
-      "task.optimizer", "task.microBatch", "task.globalBatch", "task.sequenceLength", "task.imageSize",
-      "task.checkpointing", "task.flashAttention", "task.executionMode", "task.loraRank", "task.loraTargets",
-      "task.quantization", "task.generatedTokens", "task.tokens", "task.samples", "hardware.gpu",
-      "hardware.gpuName", "hardware.gpuCount", "hardware.gpusPerNode", "hardware.nodes", "hardware.interNodeGbps",
-      "layout.dataParallel", "layout.tensorParallel", "layout.pipelineParallel", "layout.zeroStage",
-      "layout.gpusPerNode", "layout.description", "memory.perGpuBytes", "memory.perGpuBytesLow",
-      "memory.perGpuBytesHigh", "memory.allocatedBytes", "memory.capacityBytes", "memory.headroomBytes",
-      "memory.fits", "memory.fit", "memory.errorBand", "memory.breakdown.weights", "memory.breakdown.gradients",
-      "memory.breakdown.optimizer", "memory.breakdown.activations", "memory.breakdown.kvCache",
-      "memory.breakdown.temporary", "memory.breakdown.overhead", "throughput.samplesPerSecond",
-      "throughput.samplesPerSecondLow", "throughput.samplesPerSecondHigh", "throughput.tokensPerSecond",
-      "throughput.tokensPerSecondLow", "throughput.tokensPerSecondHigh", "throughput.errorBand", "flops.perStep",
-      "flops.achievedTflopsPerGpu", "flops.mfu", "time.stepSeconds", "time.stepSecondsLow", "time.stepSecondsHigh",
-      "time.totalSeconds", "time.totalSecondsLow", "time.totalSecondsHigh", "scalingEfficiency", "bottleneck",
-      "host.cpuCores", "host.ramBytes", "host.diskBytes", "host.diskType", "host.dataAccess", "host.ramRule",
-      "host.coresReason", "host.ramReason", "host.diskReason", "host.reason", "warnings");
   @Spec
   CommandSpec spec;
 
@@ -67,6 +45,7 @@ final class EstimateCommand implements Callable<Integer> {
 
   /** GPUs per node when --nodes is not given: an HGX/DGX baseboard (and the largest common cloud instance). */
   static final int DEFAULT_GPUS_PER_NODE = 8;
+
   /** The most GPUs any node in the catalog holds (GCP a2-megagpu-16g: 16 A100s). */
   static final int MAX_GPUS_PER_NODE = 16;
 
@@ -98,7 +77,7 @@ final class EstimateCommand implements Callable<Integer> {
       estimator = estimator.withEfficiency(efficiency);
     }
     Estimate estimate = estimator.estimate(task, hardware, layout);
-    Output.print(spec, render(estimate, common.format, common.catalog()), common.format);
+    Output.print(spec, EstimateReport.render(estimate, common.format, common.catalog()), common.format);
     if (!estimate.memory().fits()) {
       throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));
     }
@@ -137,14 +116,4 @@ final class EstimateCommand implements Callable<Integer> {
     return new Layout(gpus / (tp * pp), tp, pp, options.zeroStage(), gpus / nodes);
   }
 
-  static String render(Estimate e, Format format, Catalog catalog) {
-    switch (format) {
-      case JSON:
-        return Json.pretty(Reports.estimate(e), catalog);
-      case CSV:
-        return Csv.write(CSV_COLUMNS, List.of(Reports.estimate(e)));
-      default:
-        return Reports.estimateTable(e);
-    }
-  }
 }

@@ -29,7 +29,7 @@ public final class JsonReports {
   /** As {@code gpusizer gpus --format json}. */
   public static ArrayNode gpus(List<Gpu> gpus) {
     ArrayNode array = Json.array();
-    gpus.forEach(g -> array.add(GpusCommand.json(g)));
+    gpus.forEach(g -> array.add(GpusReport.json(g)));
     return array;
   }
 
@@ -40,7 +40,7 @@ public final class JsonReports {
 
   /** As {@code gpusizer serve --format json}. */
   public static ObjectNode serving(ServingRecommendation recommendation) {
-    return ServeCommand.report(recommendation);
+    return ServeReport.report(recommendation);
   }
 
   /**

@@ -26,30 +26,43 @@ class CsvHeadersTest {
 
   static Stream<Arguments> commands() {
     return Stream.of(
-        Arguments.of(GpusCommand.CSV_COLUMNS, List.of("gpus")),
-        Arguments.of(GpusCommand.CSV_COLUMNS, List.of("gpus", "--gpu", "tpu-v4")),
-        Arguments.of(OffersCommand.CSV_COLUMNS, List.of("offers")),
-        Arguments.of(OffersCommand.CSV_COLUMNS, List.of("offers", "--provider", "lambda")),   // no spot price
-        Arguments.of(OffersCommand.CSV_COLUMNS, List.of("offers", "--provider", "aws")),      // no subscription
-        Arguments.of(OffersCommand.CSV_COLUMNS, List.of("offers", "--max-price", "0.01USD")), // no rows
-        Arguments.of(EstimateCommand.CSV_COLUMNS, List.of("estimate", "--gpu", "h100", "--model", "llama-2-7b",
+        Arguments.of(GpusReport.CSV_COLUMNS, List.of("gpus")),
+        Arguments.of(GpusReport.CSV_COLUMNS, List.of("gpus", "--gpu", "tpu-v4")),
+        Arguments.of(OffersReport.CSV_COLUMNS, List.of("offers")),
+        Arguments.of(OffersReport.CSV_COLUMNS, List.of("offers", "--provider", "lambda")),   // no spot price
+        Arguments.of(OffersReport.CSV_COLUMNS, List.of("offers", "--provider", "aws")),      // no subscription
+        Arguments.of(OffersReport.CSV_COLUMNS, List.of("offers", "--max-price", "0.01USD")), // no rows
+        Arguments.of(EstimateReport.CSV_COLUMNS, List.of("estimate", "--gpu", "h100", "--model", "llama-2-7b",
             "--task", "lora", "--tokens", "50M")),
-        Arguments.of(EstimateCommand.CSV_COLUMNS, List.of("estimate", "--gpu", "h100", "--model", "resnet-50",
+        Arguments.of(EstimateReport.CSV_COLUMNS, List.of("estimate", "--gpu", "h100", "--model", "resnet-50",
             "--dataset", "imagenet-1k")),
-        Arguments.of(EstimateCommand.CSV_COLUMNS, List.of("estimate", "--gpu", "h100", "--model", "llama-2-7b",
+        Arguments.of(EstimateReport.CSV_COLUMNS, List.of("estimate", "--gpu", "h100", "--model", "llama-2-7b",
             "--task", "infer", "--prompt", "100", "--generate", "100")),
         Arguments.of(RecommendReport.CSV_COLUMNS, List.of("recommend", "--model", "llama-2-7b", "--task", "lora",
             "--tokens", "50M", "--spot")),
         Arguments.of(RecommendReport.CSV_COLUMNS, List.of("recommend", "--model", "resnet-50", "--dataset",
             "imagenet-1k")),
         Arguments.of(RecommendReport.CSV_COLUMNS, List.of("recommend", "--model", "llama-3-70b", "--tokens", "15T")),
-        Arguments.of(ServeCommand.CSV_COLUMNS, List.of("serve", "--model", "llama-2-70b", "--rps", "5", "--prompt",
+        Arguments.of(ServeReport.CSV_COLUMNS, List.of("serve", "--model", "llama-2-70b", "--rps", "5", "--prompt",
             "1000", "--output", "200")),
-        Arguments.of(ServeCommand.CSV_COLUMNS, List.of("serve", "--model", "llama-2-70b", "--rps", "500",
+        Arguments.of(ServeReport.CSV_COLUMNS, List.of("serve", "--model", "llama-2-70b", "--rps", "500",
             "--prompt", "1000", "--output", "200", "--ttft", "10ms")),
-        Arguments.of(CheckCommand.CSV_COLUMNS, List.of("check", "--nvidia-smi-csv", smi("h200.csv"))),
-        Arguments.of(CheckCommand.CSV_COLUMNS, List.of("check", "--nvidia-smi-csv", smi("two-a100-one-busy.csv"),
+        Arguments.of(CompareReport.CSV_COLUMNS, List.of("compare", "--model", "llama-2-7b", "--task", "lora",
+            "--tokens", "50M", "--offering", "aws/p4de.24xlarge,lambda/gpu_1x_gh200", "--electricity", "0.15USD")),
+        Arguments.of(CheckReport.CSV_COLUMNS, List.of("check", "--nvidia-smi-csv", smi("h200.csv"))),
+        Arguments.of(CheckReport.CSV_COLUMNS, List.of("check", "--nvidia-smi-csv", smi("two-a100-one-busy.csv"),
             "--model", "llama-2-7b", "--task", "lora", "--tokens", "1M")));
+  }
+
+  @org.junit.jupiter.api.Test
+  void compare_writes_one_csv_row_per_rental() {
+    Cli.Run run = Cli.run("compare", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M", "--offering",
+        "aws/p4de.24xlarge,lambda/gpu_1x_gh200", "--format", "csv");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out().lines()).hasSize(3);
+    assertThat(run.out().lines().skip(1)).anySatisfy(l -> assertThat(l).startsWith("aws/p4de.24xlarge,"))
+        .anySatisfy(l -> assertThat(l).startsWith("lambda/gpu_1x_gh200,"));
   }
 
   @ParameterizedTest
