@@ -125,4 +125,18 @@ class SkyPilotFormatTest {
     assertThat(quoted).isEqualTo("\"a\\\"b\\\\c\\u001b[2J\\u0009d\"");
     assertThat(yaml("v: " + quoted)).containsEntry("v", value);
   }
+
+  @Test
+  void a_gcp_host_with_attached_gpus_is_launched_as_the_host_vm() {
+    // GIVEN an offering as the SkyPilot loader builds it for GCP: an N1 host VM plus attached GPUs
+    io.github.gpusizer.catalog.Offering o = io.github.gpusizer.catalog.Catalog.bundled().offerings().stream()
+        .filter(x -> x.gpu().id().equals("v100-sxm2-16gb")).findFirst().orElseThrow();
+    io.github.gpusizer.catalog.Offering gcp = new io.github.gpusizer.catalog.Offering("gcp", "n1-standard-8 + V100:1",
+        "us-central1", o.gpu(), 1, 8, o.ram(), o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(),
+        o.monthly(), o.yearly(), o.networkGbps(), o.fabric(), o.priceDate(), o.source());
+
+    // THEN SkyPilot is asked for the VM and the GPU by SkyPilot's name
+    assertThat(SkyPilotTask.instanceType(gcp)).isEqualTo("n1-standard-8");
+    assertThat(SkyPilotTask.acceleratorName(gcp)).isEqualTo("V100");
+  }
 }
