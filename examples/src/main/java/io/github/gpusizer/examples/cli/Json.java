@@ -94,15 +94,18 @@ final class Json {
    * each offering row carries its own {@code priceDate}.
    */
   static String pretty(JsonNode node, Catalog catalog) {
-    if (node.isObject()) {
-      ObjectNode document = object();
-      document.put("schemaVersion", SCHEMA_VERSION);
-      document.put("gpusizerVersion", Version.library());
-      document.set("catalogPrices", catalogPrices(catalog));
-      document.setAll((ObjectNode) node);
-      return document.toPrettyString() + System.lineSeparator();
-    }
-    return node.toPrettyString() + System.lineSeparator();
+    JsonNode document = node.isObject() ? document((ObjectNode) node, catalog) : node;
+    return document.toPrettyString() + System.lineSeparator();
+  }
+
+  /** {@code body} after the header {@link #pretty} describes: schemaVersion, gpusizerVersion, catalogPrices. */
+  static ObjectNode document(ObjectNode body, Catalog catalog) {
+    ObjectNode document = object();
+    document.put("schemaVersion", SCHEMA_VERSION);
+    document.put("gpusizerVersion", Version.library());
+    document.set("catalogPrices", catalogPrices(catalog));
+    document.setAll(body);
+    return document;
   }
 
   /** {@code {offerings, oldest, newest}}: how many offerings the catalog has and their oldest and newest price date. */

@@ -2,6 +2,7 @@ package io.github.gpusizer.examples.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.estimate.Estimate;
@@ -25,6 +26,14 @@ import java.util.function.Function;
  */
 public final class JsonReports {
   private JsonReports() {}
+
+  /**
+   * A JSON document as the CLI prints it: {@code schemaVersion}, {@code gpusizerVersion} and {@code catalogPrices}
+   * (the offerings' oldest and newest price date in {@code catalog}) first, then the fields of {@code body}.
+   */
+  public static ObjectNode document(ObjectNode body, Catalog catalog) {
+    return Json.document(body, catalog);
+  }
 
   /** As {@code gpusizer gpus --format json}. */
   public static ArrayNode gpus(List<Gpu> gpus) {

@@ -318,7 +318,7 @@ public final class SizerService implements AutoCloseable {
       sizer.allowSpot();
     }
     Recommendation rec = sizer.recommend();
-    return JsonReports.recommendation(rec, task, REPLY_LIMIT);
+    return JsonReports.document(JsonReports.recommendation(rec, task, REPLY_LIMIT), catalog);
   }
 
   /** Sizes online inference for a request with the fields of {@code gpusizer serve} and answers its JSON. */
@@ -332,7 +332,7 @@ public final class SizerService implements AutoCloseable {
     ServingSizer sizer = ServingSizer.forTask(JsonReports.servingTask(f -> text(request, f))).catalog(catalog);
     text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(maxGpus(v)));
     text(request, "currency").ifPresent(v -> sizer.currency(Quantities.currency("currency", v)));
-    return JsonReports.serving(sizer.recommend());
+    return JsonReports.document(JsonReports.serving(sizer.recommend()), catalog);
   }
 
   private static int maxGpus(String value) {
