@@ -22,7 +22,7 @@ import picocli.CommandLine.TypeConversionException;
 final class CommonOptions {
   Format format = Format.TABLE;
 
-  @Option(names = "--format", paramLabel = "table|json|csv", defaultValue = "table",
+  @Option(names = "--format", completionCandidates = Completions.Formats.class, paramLabel = "table|json|csv", defaultValue = "table",
       description = "Output format: an aligned table (default), JSON or CSV; recommend also writes a SkyPilot task "
           + "YAML (skypilot).")
   void format(Format value) {

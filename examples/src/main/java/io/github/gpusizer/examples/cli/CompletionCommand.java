@@ -25,7 +25,7 @@ final class CompletionCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "bash|zsh", description = "The shell: bash or zsh.")
+  @Parameters(index = "0", paramLabel = "bash|zsh", completionCandidates = Completions.Shells.class, description = "The shell: bash or zsh.")
   Shell shell;
 
   @Override

@@ -52,7 +52,7 @@ final class RecommendCommand implements Callable<Integer> {
       description = "Most the job may cost, e.g. 2000CNY or 300USD (a bare number is in --currency).")
   String budget;
 
-  @Option(names = "--objective", paramLabel = "cheapest|fastest|value", defaultValue = "cheapest",
+  @Option(names = "--objective", completionCandidates = Completions.Objectives.class, paramLabel = "cheapest|fastest|value", defaultValue = "cheapest",
       description = "What to optimise; value = the cheapest among options at most 1.5x as slow as the fastest "
           + "(default: ${DEFAULT-VALUE}).")
   String objective = "cheapest";

@@ -62,16 +62,16 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--tpot", paramLabel = "TIME", description = "95th-percentile time per output token, e.g. 100ms.")
   String tpot;
 
-  @Option(names = "--engine", paramLabel = "serving|eager|compiled", defaultValue = "serving",
+  @Option(names = "--engine", completionCandidates = Completions.Engines.class, paramLabel = "serving|eager|compiled", defaultValue = "serving",
       description = "serving: continuous batching with a paged KV cache (vLLM-like, default); eager: Hugging Face "
           + "generate, one request at a time; compiled: the same with CUDA graphs.")
   String engine = "serving";
 
-  @Option(names = {"--quantization", "--quant"}, paramLabel = "none|int8|int4|fp8|nf4", defaultValue = "none",
+  @Option(names = {"--quantization", "--quant"}, completionCandidates = Completions.ServingQuant.class, paramLabel = "none|int8|int4|fp8|nf4", defaultValue = "none",
       description = "How the weights are stored (default ${DEFAULT-VALUE}).")
   String quantization = "none";
 
-  @Option(names = "--kv-dtype", paramLabel = "bf16|fp16|fp8|fp32", defaultValue = "bf16",
+  @Option(names = "--kv-dtype", completionCandidates = Completions.KvTypes.class, paramLabel = "bf16|fp16|fp8|fp32", defaultValue = "bf16",
       description = "The KV cache's element type (default ${DEFAULT-VALUE}).")
   String kvDtype = "bf16";
 

@@ -62,16 +62,16 @@ final class TaskOptions {
   Long params;
 
   // ---- what is done
-  @Option(names = "--task", paramLabel = "train|finetune|lora|qlora|infer", defaultValue = "train",
+  @Option(names = "--task", completionCandidates = Completions.Tasks.class, paramLabel = "train|finetune|lora|qlora|infer", defaultValue = "train",
       description = "What is done with the model (default: ${DEFAULT-VALUE}).")
   String task = "train";
 
-  @Option(names = "--precision", paramLabel = "fp32|tf32|fp16|bf16|bf16-pure|fp8",
+  @Option(names = "--precision", completionCandidates = Completions.Precisions.class, paramLabel = "fp32|tf32|fp16|bf16|bf16-pure|fp8",
       description = "Numeric recipe; bf16-pure keeps weights, gradients and optimizer state in BF16 "
           + "(default: bf16 for training, bf16-pure for LoRA, QLoRA and inference).")
   String precision;
 
-  @Option(names = "--optimizer", paramLabel = "NAME",
+  @Option(names = "--optimizer", completionCandidates = Completions.Optimizers.class, paramLabel = "NAME",
       description = "sgd, sgd-momentum, adam, adamw (default), adam-8bit, adafactor or lamb.")
   String optimizer;
 
@@ -93,7 +93,7 @@ final class TaskOptions {
           + "224 for ResNet, 640 for YOLOv8, 512 for the Stable Diffusion UNet).")
   Integer imageSize;
 
-  @Option(names = "--checkpointing", paramLabel = "none|selective|full", description = "Activation recomputation.")
+  @Option(names = "--checkpointing", completionCandidates = Completions.CheckpointingModes.class, paramLabel = "none|selective|full", description = "Activation recomputation.")
   String checkpointing;
 
   @Option(names = "--zero", paramLabel = "0..3", description = "ZeRO stage; 3 = FSDP full shard (default 0).")
@@ -107,13 +107,13 @@ final class TaskOptions {
       description = "Pipeline-parallel degree (default 1).")
   Integer pp;
 
-  @Option(names = "--engine", paramLabel = "eager|compiled|serving",
+  @Option(names = "--engine", completionCandidates = Completions.Engines.class, paramLabel = "eager|compiled|serving",
       description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
           + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), or serving "
           + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only).")
   String engine;
 
-  @Option(names = "--flash-attention", paramLabel = "on|off", description = "Fused attention (default on).")
+  @Option(names = "--flash-attention", completionCandidates = Completions.OnOff.class, paramLabel = "on|off", description = "Fused attention (default on).")
   String flashAttention;
 
   @Option(names = "--lora-rank", paramLabel = "R", converter = Converters.PositiveInt.class,
@@ -123,10 +123,10 @@ final class TaskOptions {
   @Option(names = "--lora-targets", paramLabel = "q,k,v,o,mlp", description = "Projections with adapters (default q,v).")
   String loraTargets;
 
-  @Option(names = "--quant", paramLabel = "none|int8|int4|nf4", description = "Storage of frozen or served weights.")
+  @Option(names = "--quant", completionCandidates = Completions.Quant.class, paramLabel = "none|int8|int4|nf4", description = "Storage of frozen or served weights.")
   String quant;
 
-  @Option(names = "--kv-dtype", paramLabel = "bf16|fp16|fp8|fp32",
+  @Option(names = "--kv-dtype", completionCandidates = Completions.KvTypes.class, paramLabel = "bf16|fp16|fp8|fp32",
       description = "The KV cache's element type for infer (default: the activations'), e.g. fp8 beside bf16 weights.")
   String kvDtype;
 
