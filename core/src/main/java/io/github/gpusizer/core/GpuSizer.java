@@ -56,13 +56,13 @@ public final class GpuSizer {
   public static final double DEFAULT_BEST_VALUE_FACTOR = 1.5;
   /**
    * The default bound on GPUs per job: eight 8-GPU servers, the seed guides' "classic" 8-GPU configuration (seed
-   * 000) times eight. A search bound, not a physical limit: raise it with {@link #maxGpus(int)}; when nothing fits
+   * 000) times eight. A search bound, not a physical limit: raise it with {@link Sizer#maxGpus(int)}; when nothing fits
    * within it the suggestion says how many GPUs would do.
    */
   public static final int DEFAULT_MAX_GPUS = 64;
   /**
-   * The bound on {@link #maxGpus} and {@link #maxNodes}: the estimator's {@code Hardware} and {@code Layout} model
-   * at most 1,000,000 GPUs ("beyond any cluster"); a larger bound used to fail deep inside {@link #recommend()}.
+   * The bound on {@link Sizer#maxGpus} and {@link Sizer#maxNodes}: the estimator's {@code Hardware} and {@code Layout} model
+   * at most 1,000,000 GPUs ("beyond any cluster"); a larger bound used to fail deep inside {@link Sizer#recommend()}.
    */
   public static final int MAX_CLUSTER_GPUS = 1_000_000;
   /** The ranking currency when no budget says otherwise. */

@@ -1,7 +1,7 @@
 package io.github.gpusizer.core;
 
 /**
- * What {@link GpuSizer#recommend()} optimises among the options that meet every constraint.
+ * What {@link Sizer#recommend()} optimises among the options that meet every constraint.
  *
  * <pre>{@code
  * Recommendation rec = GpuSizer.forTask(task).objective(Objective.FASTEST).recommend();
@@ -14,7 +14,7 @@ public enum Objective {
   FASTEST,
   /**
    * The cheapest option among those that finish within a factor of the fastest option's wall time (default
-   * {@value GpuSizer#DEFAULT_BEST_VALUE_FACTOR}, see {@link GpuSizer#bestValueFactor(double)}): pay little, wait
+   * {@value GpuSizer#DEFAULT_BEST_VALUE_FACTOR}, see {@link Sizer#bestValueFactor(double)}): pay little, wait
    * not much longer than the fastest. Options outside that window are ranked after those within it.
    */
   BEST_VALUE

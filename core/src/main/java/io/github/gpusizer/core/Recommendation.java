@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What {@link GpuSizer#recommend()} found: the feasible options ranked by the objective, the cost-versus-time
+ * What {@link Sizer#recommend()} found: the feasible options ranked by the objective, the cost-versus-time
  * Pareto front, every offering left out with its reason, and, when nothing is feasible, what would make it so.
  *
  * <pre>{@code
@@ -27,7 +27,7 @@ import java.util.Set;
  *     () -> System.out.println(rec.suggestion().orElseThrow().advice()));
  * }</pre>
  *
- * <p>An immutable value, safe to share between threads. A recommendation from {@link GpuSizer#recommend()} works
+ * <p>An immutable value, safe to share between threads. A recommendation from {@link Sizer#recommend()} works
  * out its lists on first use (a large catalog gives tens of thousands of options, and most callers read only
  * {@link #best()}); each list is built once, and equality, hash code and string form are those of a record with
  * the components {@code objective, currency, options, paretoFront, rejected, suggestion}.

@@ -132,9 +132,9 @@ public final class Sizer {
   }
 
   /**
-   * The most GPUs the job may use in all (default {@value #DEFAULT_MAX_GPUS}).
+   * The most GPUs the job may use in all (default {@value GpuSizer#DEFAULT_MAX_GPUS}).
    *
-   * @throws IllegalArgumentException if below 1 or above {@value #MAX_CLUSTER_GPUS}
+   * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
    */
   public synchronized Sizer maxGpus(int maxGpus) {
     checkArgument(maxGpus >= 1, "maxGpus must be >= 1, was %s", maxGpus);
@@ -148,7 +148,7 @@ public final class Sizer {
   /**
    * The most instances (nodes) the job may use (default: as many as {@link #maxGpus} allows).
    *
-   * @throws IllegalArgumentException if below 1 or above {@value #MAX_CLUSTER_GPUS}
+   * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
    */
   public synchronized Sizer maxNodes(int maxNodes) {
     checkArgument(maxNodes >= 1, "maxNodes must be >= 1, was %s", maxNodes);
@@ -234,7 +234,7 @@ public final class Sizer {
 
   /**
    * The window of {@link Objective#BEST_VALUE}: options at most {@code factor} times as slow as the fastest
-   * (default {@value #DEFAULT_BEST_VALUE_FACTOR}). Only with that objective.
+   * (default {@value GpuSizer#DEFAULT_BEST_VALUE_FACTOR}). Only with that objective.
    *
    * @throws IllegalArgumentException if below 1 or not finite
    */

@@ -1,6 +1,7 @@
 package io.github.gpusizer.examples.cli;
 
 import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.examples.support.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -13,14 +14,24 @@ import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /** Options every subcommand shares: output format, extra catalogs, debugging. */
 final class CommonOptions {
-  @Option(names = "--format", paramLabel = "table|json|csv", defaultValue = "table",
-      description = "Output format: an aligned table (default), JSON or CSV.")
   Format format = Format.TABLE;
+
+  @Option(names = "--format", completionCandidates = Completions.Formats.class, paramLabel = "table|json|csv", defaultValue = "table",
+      description = "Output format: an aligned table (default), JSON or CSV; recommend also writes a SkyPilot task "
+          + "YAML (skypilot).")
+  void format(Format value) {
+    if (value == Format.SKYPILOT && !"recommend".equals(mixee.name())) {
+      throw new ParameterException(mixee.commandLine(), "--format skypilot is a SkyPilot task for recommend's best "
+          + "option; " + mixee.name() + " prints table, json or csv");
+    }
+    format = value;
+  }
 
   @Option(names = "--catalog", paramLabel = "FILE",
       description = "A catalog file of your own (GpuSizer CSV of offerings or GPUs, or a SkyPilot catalog CSV), "
@@ -57,7 +68,7 @@ final class CommonOptions {
     if (catalog == null) {
       try {
         catalog = Catalogs.load(catalogs, noBundledOfferings, strict, priceDate, warning -> {
-          mixee.commandLine().getErr().println("warning: " + warning);
+          mixee.commandLine().getErr().println(Printable.line("warning: " + warning));
           mixee.commandLine().getErr().flush();
         });
       } catch (IOException e) {
@@ -67,7 +78,7 @@ final class CommonOptions {
           LocalDate.now(ZoneOffset.UTC)));
       if (!summary.isEmpty() && mixee != null) {
         PrintWriter err = mixee.commandLine().getErr();
-        err.println(summary);
+        err.println(Printable.line(summary));
         err.flush();
       }
     }

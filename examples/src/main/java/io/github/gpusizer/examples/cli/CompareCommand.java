@@ -1,11 +1,8 @@
 package io.github.gpusizer.examples.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
-import io.github.gpusizer.core.cost.BuyVsRent;
 import io.github.gpusizer.core.cost.CostModel;
 import io.github.gpusizer.core.cost.Ownership;
 import io.github.gpusizer.core.cost.RentalComparison;
@@ -15,12 +12,10 @@ import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import io.github.gpusizer.examples.support.Quantities;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,14 +78,14 @@ final class CompareCommand implements Callable<Integer> {
       compared.add(new Compared(o, wall, RentalOption.of(o, wall).withLabel(o.provider() + "/" + o.instanceType())));
     }
     RentalComparison rent = RentalComparison.of(compared.stream().map(Compared::rental).toList());
-    List<String> buying = new ArrayList<>();
-    ArrayNode buyJson = Json.array();
+    List<CompareReport.Purchase> purchases = new ArrayList<>();
+    List<String> noPrice = new ArrayList<>();
     if (electricity != null) {
       for (Compared c : compared) {
         Offering o = c.offering();
         Money kwh = Quantities.money("--electricity", electricity, o.onDemandPerHour().currency());
         if (o.gpu().purchasePrice().isEmpty()) {
-          buying.add(o.provider() + "/" + o.instanceType() + ": the catalog has no purchase price for the "
+          noPrice.add(o.provider() + "/" + o.instanceType() + ": the catalog has no purchase price for the "
               + o.gpu().name());
           continue;
         }
@@ -99,55 +94,11 @@ final class CompareCommand implements Callable<Integer> {
               + o.instanceType() + "'s price, " + o.onDemandPerHour().currency() + ", was '" + electricity + "'");
         }
         Ownership own = CostModel.defaults().ownership(o.gpu(), o.gpuCount(), years, kwh);
-        BuyVsRent b = own.versus(o.onDemandPerHour());
-        Money price = own.purchasePrice().amount();
-        Money yearRent = o.onDemandPerHour().times(BigDecimal.valueOf(8760));
-        double ratio = yearRent.amount().divide(price.amount(), 3, RoundingMode.HALF_UP).doubleValue();
-        String line = String.format(Locale.ROOT, "%s/%s: %d x %s bought for %s: %s; a year of round-the-clock on-demand rent "
-                + "is %s, %.2fx the purchase price (seed 002: a yearly rental is about a third of it, 全款/3年)", o.provider(),
-            o.instanceType(), o.gpuCount(), o.gpu().name(), price.rounded(), b.verdict(), yearRent.rounded(), ratio);
-        buying.add(line);
-        ObjectNode node = buyJson.addObject();
-        node.put("offering", o.provider() + "/" + o.instanceType());
-        node.set("purchasePrice", Json.money(price.rounded()));
-        node.set("rentPerYear", Json.money(yearRent.rounded()));
-        Json.putRounded(node, "rentPerYearOverPrice", ratio, 3);
-        if (b.breakEvenPerYear().isPresent()) {
-          Json.putRounded(node, "breakEvenHoursPerYear", Output.seconds(b.breakEvenPerYear().get()) / 3600, 1);
-        } else {
-          node.putNull("breakEvenHoursPerYear");
-        }
-        node.put("verdict", b.verdict());
+        purchases.add(new CompareReport.Purchase(o, own.purchasePrice().amount(), own.versus(o.onDemandPerHour())));
       }
     }
-    if (common.format == Format.JSON) {
-      ObjectNode root = Json.object();
-      ArrayNode rows = root.putArray("rentals");
-      for (RentalComparison.Row r : rent.rows()) {
-        ObjectNode row = rows.addObject();
-        row.put("offering", r.option().label());
-        Json.putRounded(row, "wallSeconds", Output.seconds(r.option().wall()), 6);
-        Json.putRounded(row, "billedSeconds", Output.seconds(r.billed()), 6);
-        row.set("cost", Json.money(r.cost().amount().rounded()));
-        Json.putRounded(row, "relativeToCheapest", r.relativeToCheapest(), 4);
-        row.put("verdict", r.verdict());
-      }
-      root.put("verdict", rent.verdict());
-      root.set("buyVsRent", buyJson);
-      Output.print(spec, Json.pretty(root));
-      return 0;
-    }
-    TextTable table = new TextTable("OFFERING", ">TIME", ">BILLED", ">COST", "VERDICT");
-    for (RentalComparison.Row r : rent.rows()) {
-      table.row(r.option().label(), Output.duration(r.option().wall()), Output.duration(r.billed()),
-          Output.money(r.cost().amount()), r.verdict());
-    }
-    StringBuilder s = new StringBuilder(table.render()).append(rent.verdict()).append('\n');
-    if (!buying.isEmpty()) {
-      s.append("\nBUY VS RENT (").append(years).append("-year write-off)\n");
-      buying.forEach(b -> s.append("  ").append(b).append('\n'));
-    }
-    Output.print(spec, s.toString());
+    Output.print(spec, CompareReport.render(rent, purchases, noPrice, years, common.format, catalog),
+        common.format);
     return 0;
   }
 

@@ -1,5 +1,6 @@
 package io.github.gpusizer.examples.cli;
 
+import io.github.gpusizer.examples.support.Quantities;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

@@ -24,9 +24,20 @@ final class Csv {
 
   private Csv() {}
 
+  /** The rows with the columns of their fields in order of first appearance (no declared header). */
   static String write(List<? extends JsonNode> rows) {
+    return write(List.of(), rows);
+  }
+
+  /**
+   * The rows under a header declared by the command: the columns are {@code declared}, in that order, whatever the
+   * rows hold (a field null in every row still has its object's columns, e.g. {@code monthly.amount} and
+   * {@code monthly.currency}); a field the declaration lacks is added at the end rather than lost (the commands'
+   * tests check that none is).
+   */
+  static String write(List<String> declared, List<? extends JsonNode> rows) {
     List<Map<String, String>> flat = new ArrayList<>();
-    Set<String> columns = new LinkedHashSet<>();
+    Set<String> columns = new LinkedHashSet<>(declared);
     for (JsonNode row : rows) {
       Map<String, String> cells = new LinkedHashMap<>();
       flatten("", row, cells);

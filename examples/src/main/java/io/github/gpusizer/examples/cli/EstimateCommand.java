@@ -8,7 +8,6 @@ import io.github.gpusizer.core.estimate.Estimator;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,6 +20,7 @@ import picocli.CommandLine.Spec;
     description = {"Estimate memory per GPU, throughput, FLOPs and time of one task on one GPU model and layout.",
         "Exits with 1 when the task does not fit in GPU memory (the message says what would make it fit)."})
 final class EstimateCommand implements Callable<Integer> {
+
   @Spec
   CommandSpec spec;
 
@@ -45,6 +45,7 @@ final class EstimateCommand implements Callable<Integer> {
 
   /** GPUs per node when --nodes is not given: an HGX/DGX baseboard (and the largest common cloud instance). */
   static final int DEFAULT_GPUS_PER_NODE = 8;
+
   /** The most GPUs any node in the catalog holds (GCP a2-megagpu-16g: 16 A100s). */
   static final int MAX_GPUS_PER_NODE = 16;
 
@@ -76,7 +77,7 @@ final class EstimateCommand implements Callable<Integer> {
       estimator = estimator.withEfficiency(efficiency);
     }
     Estimate estimate = estimator.estimate(task, hardware, layout);
-    Output.print(spec, render(estimate, common.format));
+    Output.print(spec, EstimateReport.render(estimate, common.format, common.catalog()), common.format);
     if (!estimate.memory().fits()) {
       throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));
     }
@@ -115,14 +116,4 @@ final class EstimateCommand implements Callable<Integer> {
     return new Layout(gpus / (tp * pp), tp, pp, options.zeroStage(), gpus / nodes);
   }
 
-  static String render(Estimate e, Format format) {
-    switch (format) {
-      case JSON:
-        return Json.pretty(Reports.estimate(e));
-      case CSV:
-        return Csv.write(List.of(Reports.estimate(e)));
-      default:
-        return Reports.estimateTable(e);
-    }
-  }
 }

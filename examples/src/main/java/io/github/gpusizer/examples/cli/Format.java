@@ -4,5 +4,7 @@ package io.github.gpusizer.examples.cli;
 public enum Format {
   TABLE,
   JSON,
-  CSV
+  CSV,
+  /** {@code recommend} only: a SkyPilot task YAML for the best option ({@link SkyPilotTask}). */
+  SKYPILOT
 }

@@ -1,5 +1,7 @@
 package io.github.gpusizer.examples.cli;
 
+import io.github.gpusizer.examples.support.Printable;
+import io.github.gpusizer.examples.support.Version;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -27,16 +29,17 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *
  * <p>Exit codes: 0 success; {@value #EXIT_INFEASIBLE} a valid request that cannot be met (the message says what
  * would make it feasible); {@value #EXIT_BAD_INPUT} bad input of any kind (options, values, files);
- * {@value #EXIT_INTERNAL} an internal error (a bug: rerun with {@code --debug} and report the stack trace).
+ * {@value #EXIT_INTERNAL} an internal error (a bug: rerun with {@code --debug} and report the stack trace). Error
+ * lines are {@link Printable#line printable}: a control character the user typed or a file held is shown escaped.
  */
-@Command(name = "gpusizer", mixinStandardHelpOptions = true, version = "gpusizer 0.1.0-SNAPSHOT",
+@Command(name = "gpusizer", mixinStandardHelpOptions = true, versionProvider = GpuSizerCli.VersionProvider.class,
     sortOptions = false, usageHelpAutoWidth = true,
     description = "Sizes GPU hardware, cloud offerings, time and cost for deep-learning training, fine-tuning and "
         + "inference.",
     subcommands = {GpusCommand.class, OffersCommand.class, EstimateCommand.class, RecommendCommand.class,
         CompareCommand.class,
         ServeCommand.class,
-        CheckCommand.class, CommandLine.HelpCommand.class},
+        CheckCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 the request cannot be met (the message says what would make it feasible), "
         + "2 bad input (options, values, files), 3 internal error (rerun with --debug)."})
 public final class GpuSizerCli implements Runnable {
@@ -47,13 +50,21 @@ public final class GpuSizerCli implements Runnable {
   @Spec
   CommandSpec spec;
 
+  /** {@code gpusizer --version}: the library version the build wrote into {@link Version}'s resource. */
+  static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"gpusizer " + Version.library()};
+    }
+  }
+
   @Option(names = "--debug", description = "Print the stack trace of an error.")
   boolean debug;
 
   @Override
   public void run() {
     throw new ParameterException(spec.commandLine(),
-        "a subcommand is required: gpus, offers, estimate, recommend, serve or check");
+        "a subcommand is required: gpus, offers, estimate, recommend, compare, serve, check or completion");
   }
 
   public static void main(String[] args) {
@@ -85,7 +96,7 @@ public final class GpuSizerCli implements Runnable {
           ? "out of memory (" + e.getMessage() + "); give the JVM more memory (-Xmx) or smaller inputs"
           : (e instanceof StackOverflowError ? "stack overflow" : e.toString())
               + " (rerun with --debug and report the stack trace)";
-      err.println(commandName(cmd) + ": internal error: " + message);
+      err.println(Printable.line(commandName(cmd) + ": internal error: " + message));
       if (debug(parsed)) {
         e.printStackTrace(err);
       }
@@ -113,7 +124,7 @@ public final class GpuSizerCli implements Runnable {
       }
     }
     message.append(" (see '").append(commandName(cmd)).append(" --help')");
-    err.println(message);
+    err.println(Printable.line(message.toString()));
     if (Arrays.asList(args).contains("--debug")) {
       e.printStackTrace(err);
     }
@@ -139,7 +150,7 @@ public final class GpuSizerCli implements Runnable {
       code = EXIT_INTERNAL;
       message = "internal error: " + cause + " (rerun with --debug and report the stack trace)";
     }
-    err.println(commandName(cmd) + ": " + firstLine(message == null ? cause.toString() : message));
+    err.println(Printable.line(commandName(cmd) + ": " + firstLine(message == null ? cause.toString() : message)));
     if (debug(parsed)) {
       e.printStackTrace(err);
     }

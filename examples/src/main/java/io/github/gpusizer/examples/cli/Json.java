@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
+import io.github.gpusizer.catalog.Offering;
+import io.github.gpusizer.examples.support.Version;
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -82,14 +86,36 @@ final class Json {
     node.put(field, Double.parseDouble(String.format(Locale.ROOT, "%." + digits + "g", value)));
   }
 
-  static String pretty(JsonNode node) {
-    if (node.isObject()) {
-      // every JSON document the tool prints names the version of its layout first
-      ObjectNode document = object();
-      document.put("schemaVersion", SCHEMA_VERSION);
-      document.setAll((ObjectNode) node);
-      return document.toPrettyString() + System.lineSeparator();
-    }
-    return node.toPrettyString() + System.lineSeparator();
+  /**
+   * A document the tool prints. An object starts with what a script checks before it reads on: the version of the
+   * layout ({@code schemaVersion}), the library's version ({@code gpusizerVersion}) and the price dates of the
+   * catalog the answer was computed from ({@code catalogPrices: {offerings, oldest, newest}}, dates
+   * {@code null} when the catalog has no offerings). An array ({@code gpus}, {@code offers}) is printed as it is:
+   * each offering row carries its own {@code priceDate}.
+   */
+  static String pretty(JsonNode node, Catalog catalog) {
+    JsonNode document = node.isObject() ? document((ObjectNode) node, catalog) : node;
+    return document.toPrettyString() + System.lineSeparator();
+  }
+
+  /** {@code body} after the header {@link #pretty} describes: schemaVersion, gpusizerVersion, catalogPrices. */
+  static ObjectNode document(ObjectNode body, Catalog catalog) {
+    ObjectNode document = object();
+    document.put("schemaVersion", SCHEMA_VERSION);
+    document.put("gpusizerVersion", Version.library());
+    document.set("catalogPrices", catalogPrices(catalog));
+    document.setAll(body);
+    return document;
+  }
+
+  /** {@code {offerings, oldest, newest}}: how many offerings the catalog has and their oldest and newest price date. */
+  static ObjectNode catalogPrices(Catalog catalog) {
+    ObjectNode prices = object();
+    prices.put("offerings", catalog.offerings().size());
+    Optional<LocalDate> oldest = catalog.offerings().stream().map(Offering::priceDate).min(LocalDate::compareTo);
+    Optional<LocalDate> newest = catalog.offerings().stream().map(Offering::priceDate).max(LocalDate::compareTo);
+    put(prices, "oldest", oldest);
+    put(prices, "newest", newest);
+    return prices;
   }
 }

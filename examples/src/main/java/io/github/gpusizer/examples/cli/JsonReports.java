@@ -2,6 +2,7 @@ package io.github.gpusizer.examples.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.estimate.Estimate;
@@ -9,6 +10,8 @@ import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.serving.ServingRecommendation;
 import io.github.gpusizer.core.serving.ServingTask;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -24,10 +27,18 @@ import java.util.function.Function;
 public final class JsonReports {
   private JsonReports() {}
 
+  /**
+   * A JSON document as the CLI prints it: {@code schemaVersion}, {@code gpusizerVersion} and {@code catalogPrices}
+   * (the offerings' oldest and newest price date in {@code catalog}) first, then the fields of {@code body}.
+   */
+  public static ObjectNode document(ObjectNode body, Catalog catalog) {
+    return Json.document(body, catalog);
+  }
+
   /** As {@code gpusizer gpus --format json}. */
   public static ArrayNode gpus(List<Gpu> gpus) {
     ArrayNode array = Json.array();
-    gpus.forEach(g -> array.add(GpusCommand.json(g)));
+    gpus.forEach(g -> array.add(GpusReport.json(g)));
     return array;
   }
 
@@ -38,7 +49,7 @@ public final class JsonReports {
 
   /** As {@code gpusizer serve --format json}. */
   public static ObjectNode serving(ServingRecommendation recommendation) {
-    return ServeCommand.report(recommendation);
+    return ServeReport.report(recommendation);
   }
 
   /**
@@ -57,9 +68,9 @@ public final class JsonReports {
     field.apply("outputP95").ifPresent(v -> b.outputTokensP95(Quantities.integer("outputP95", v, 1)));
     field.apply("ttft").ifPresent(v -> b.ttft(ServeCommand.latency("ttft", v)));
     field.apply("tpot").ifPresent(v -> b.tpot(ServeCommand.latency("tpot", v)));
-    b.engine(TaskOptions.ENGINES.get("engine", field.apply("engine").orElse("serving")));
-    b.quantization(ServeCommand.QUANTIZATION.get("quantization", field.apply("quantization").orElse("none")));
-    b.kvCache(ServeCommand.KV_TYPES.get("kvDtype", field.apply("kvDtype").orElse("bf16")));
+    b.engine(Words.ENGINES.get("engine", field.apply("engine").orElse("serving")));
+    b.quantization(Words.SERVING_QUANT.get("quantization", field.apply("quantization").orElse("none")));
+    b.kvCache(Words.KV_TYPES.get("kvDtype", field.apply("kvDtype").orElse("bf16")));
     return b.build();
   }
 

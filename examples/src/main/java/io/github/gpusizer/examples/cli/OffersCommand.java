@@ -1,19 +1,11 @@
 package io.github.gpusizer.examples.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.gpusizer.catalog.Catalog;
-import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.catalog.OfferingFilter;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.ArrayList;
+import io.github.gpusizer.examples.support.Quantities;
 import java.util.Currency;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,17 +17,15 @@ import picocli.CommandLine.Spec;
 @Command(name = "offers", mixinStandardHelpOptions = true, sortOptions = false,
     description = "List priced cloud offerings (instance types with their GPUs, host and prices).")
 final class OffersCommand implements Callable<Integer> {
+
   @Spec
   CommandSpec spec;
 
   @Mixin
   CommonOptions common;
 
-  @Option(names = "--gpu", paramLabel = "NAME", description = "Only offerings of this GPU (id, name or alias).")
-  String gpu;
-
-  @Option(names = "--provider", paramLabel = "P", description = "Only offerings of this provider, e.g. aws.")
-  String provider;
+  @Mixin
+  OfferingOptions only;
 
   @Option(names = "--max-price", paramLabel = "X",
       description = "Only offerings whose whole instance costs at most this per hour on demand, e.g. 10USD or "
@@ -49,80 +39,19 @@ final class OffersCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Catalog catalog = common.catalog();
+    List<String> gpuIds = only.gpuIds(catalog);
+    List<String> providers = only.providers(catalog);
     OfferingFilter.Builder filter = OfferingFilter.builder();
-    if (gpu != null) {
-      filter.gpu(catalog.gpu(gpu).id()); // fails with suggestions for an unknown name
-    }
-    if (provider != null) {
-      Set<String> known = new TreeSet<>();
-      catalog.offerings().forEach(o -> known.add(o.provider().toLowerCase(Locale.ROOT)));
-      if (!known.contains(provider.strip().toLowerCase(Locale.ROOT))) {
-        throw new IllegalArgumentException(String.format(Locale.ROOT,
-            "--provider '%s' has no offerings in the catalog; providers are %s", provider, String.join(", ", known)));
-      }
-      filter.provider(provider);
-    }
     if (maxPrice != null) {
       filter.maxPricePerHour(Quantities.money("--max-price", maxPrice, Currency.getInstance("USD")));
     }
     if (minGpus != null) {
       filter.minGpuCount(minGpus);
     }
-    List<Offering> offerings = catalog.offerings(filter.build());
-    Output.print(spec, render(offerings, common.format));
+    List<Offering> offerings = catalog.offerings(filter.build()).stream()
+        .filter(o -> OfferingOptions.matches(o, gpuIds, providers)).toList();
+    Output.print(spec, OffersReport.render(offerings, common.format), common.format);
     return 0;
   }
 
-  static String render(List<Offering> offerings, Format format) {
-    switch (format) {
-      case JSON: {
-        ArrayNode array = Json.array();
-        offerings.forEach(o -> array.add(json(o)));
-        return Json.pretty(array);
-      }
-      case CSV: {
-        List<ObjectNode> rows = new ArrayList<>();
-        offerings.forEach(o -> rows.add(json(o)));
-        return Csv.write(rows);
-      }
-      default: {
-        TextTable table = new TextTable("PROVIDER", "INSTANCE", "REGION", "GPU", ">GPUS", ">VCPUS", ">RAM", ">DISK",
-            ">PRICE/H", ">PER GPU/H", ">SPOT/H", "BILLING");
-        for (Offering o : offerings) {
-          table.row(o.provider(), o.instanceType(), o.region(), o.gpu().id(), o.gpuCount(), o.vcpus(),
-              Output.memory(o.ram()), o.localDisk().bytes() == 0 ? "-" : Output.memory(o.localDisk()),
-              Output.money(o.onDemandPerHour()), Output.money(perGpu(o.onDemandPerHour(), o.gpuCount())),
-              o.spotPerHour().map(Output::money).orElse("-"), o.billing().name().toLowerCase(Locale.ROOT));
-        }
-        return (table.isEmpty() ? "No offering matches.\n" : table.render())
-            + "\nPrices are for the whole instance per hour, as of each row's price date (see --format json).\n";
-      }
-    }
-  }
-
-  static Money perGpu(Money price, int gpus) {
-    return Money.of(price.amount().divide(BigDecimal.valueOf(gpus), 4, RoundingMode.HALF_EVEN), price.currency());
-  }
-
-  static ObjectNode json(Offering o) {
-    ObjectNode node = Json.object();
-    node.put("provider", o.provider());
-    node.put("instanceType", o.instanceType());
-    node.put("region", o.region());
-    node.put("gpu", o.gpu().id());
-    node.put("gpuCount", o.gpuCount());
-    node.put("vcpus", o.vcpus());
-    node.put("ramBytes", o.ram().bytes());
-    node.put("diskBytes", o.localDisk().bytes());
-    node.set("pricePerHour", Json.money(o.onDemandPerHour()));
-    node.set("pricePerGpuHour", Json.money(perGpu(o.onDemandPerHour(), o.gpuCount())));
-    Json.put(node, "spotPerHour", o.spotPerHour());
-    Json.put(node, "monthly", o.monthly());
-    Json.put(node, "yearly", o.yearly());
-    node.put("billing", o.billing().name());
-    Json.put(node, "networkGbps", o.networkGbps());
-    node.put("priceDate", o.priceDate().toString());
-    node.put("source", o.source());
-    return node;
-  }
 }

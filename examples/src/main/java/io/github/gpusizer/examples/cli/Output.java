@@ -3,6 +3,7 @@ package io.github.gpusizer.examples.cli;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.estimate.Interval;
+import io.github.gpusizer.examples.support.Printable;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -12,9 +13,14 @@ import picocli.CommandLine.Model.CommandSpec;
 final class Output {
   private Output() {}
 
-  static void print(CommandSpec spec, String text) {
+  /**
+   * Prints a command's result. A table or JSON document is {@link Printable#text printable} (JSON strings hold no
+   * raw control characters anyway, and an escape inside one means the same character); CSV is data for programs
+   * and goes out as written.
+   */
+  static void print(CommandSpec spec, String text, Format format) {
     PrintWriter out = spec.commandLine().getOut();
-    out.print(text);
+    out.print(format == Format.CSV ? text : Printable.text(text));
     out.flush();
   }
 

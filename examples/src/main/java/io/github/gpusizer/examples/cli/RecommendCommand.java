@@ -1,17 +1,18 @@
 package io.github.gpusizer.examples.cli;
 
-import com.google.common.collect.ImmutableMap;
 import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
 import io.github.gpusizer.core.Sizer;
-import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.ExchangeRates;
 import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.examples.support.Printable;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -34,9 +35,6 @@ import picocli.CommandLine.Spec;
         + "ranked by the objective, with the cost/time Pareto front and every rejected candidate with its reason.",
         "Exits with 1 when nothing meets the constraints (the message says what would)."})
 final class RecommendCommand implements Callable<Integer> {
-  static final Choices<Objective> OBJECTIVES = Choices.of("--objective", ImmutableMap.of(
-      "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE));
-
   @Spec
   CommandSpec spec;
 
@@ -54,7 +52,7 @@ final class RecommendCommand implements Callable<Integer> {
       description = "Most the job may cost, e.g. 2000CNY or 300USD (a bare number is in --currency).")
   String budget;
 
-  @Option(names = "--objective", paramLabel = "cheapest|fastest|value", defaultValue = "cheapest",
+  @Option(names = "--objective", completionCandidates = Completions.Objectives.class, paramLabel = "cheapest|fastest|value", defaultValue = "cheapest",
       description = "What to optimise; value = the cheapest among options at most 1.5x as slow as the fastest "
           + "(default: ${DEFAULT-VALUE}).")
   String objective = "cheapest";
@@ -69,12 +67,8 @@ final class RecommendCommand implements Callable<Integer> {
           + " (default: as many as --max-gpus allows).")
   Integer maxNodes;
 
-  @Option(names = "--provider", paramLabel = "P", split = ",", description = "Only these providers (repeatable).")
-  List<String> providers = new ArrayList<>();
-
-  @Option(names = "--gpu", paramLabel = "NAME", split = ",",
-      description = "Only these GPU models (id, name or alias; repeatable).")
-  List<String> gpus = new ArrayList<>();
+  @Mixin
+  OfferingOptions only;
 
   @Option(names = "--spot", description = "Also consider spot (pre-emptible) prices.")
   boolean spot;
@@ -209,7 +203,7 @@ final class RecommendCommand implements Callable<Integer> {
     }
     Task task = taskOptions.task();
     Catalog catalog = common.catalog();
-    Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(OBJECTIVES.get(objective));
+    Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(Words.OBJECTIVES.get(objective));
     Currency ranking = currency == null ? null : Quantities.currency("--currency", currency);
     if (ranking != null) {
       sizer.currency(ranking.getCurrencyCode());
@@ -230,11 +224,13 @@ final class RecommendCommand implements Callable<Integer> {
     if (maxNodes != null) {
       sizer.maxNodes(maxNodes);
     }
+    List<String> providers = only.providers(catalog);
     if (!providers.isEmpty()) {
       sizer.providers(providers.toArray(String[]::new));
     }
-    if (!gpus.isEmpty()) {
-      sizer.gpuModels(gpus.stream().map(g -> catalog.gpu(g).id()).toArray(String[]::new));
+    List<String> gpuIds = only.gpuIds(catalog);
+    if (!gpuIds.isEmpty()) {
+      sizer.gpuModels(gpuIds.toArray(String[]::new));
     }
     if (spot) {
       sizer.allowSpot();
@@ -261,7 +257,15 @@ final class RecommendCommand implements Callable<Integer> {
       sizer.exhaustive();
     }
     Recommendation rec = sizer.recommend();
-    Output.print(spec, RecommendReport.render(rec, task, common.format, top, all));
+    if (common.format == Format.SKYPILOT && rec.isFeasible()) {
+      io.github.gpusizer.core.Option chosen = SkyPilotTask.launchable(rec).orElseThrow(() -> new InfeasibleException(
+          "no feasible option is on a cloud SkyPilot launches (" + String.join(", ", SkyPilotTask.CLOUDS)
+              + ", on demand or spot); the best is on " + rec.options().get(0).offering().provider()
+              + ": give --provider with SkyPilot clouds, or another --format"));
+      Output.print(spec, SkyPilotTask.yaml(rec, chosen, task), common.format);
+    } else if (common.format != Format.SKYPILOT) {
+      Output.print(spec, RecommendReport.render(rec, task, common.format, top, all, catalog), common.format);
+    }
     if (!rec.isFeasible()) {
       throw new InfeasibleException("no option meets the constraints: "
           + rec.suggestion().map(RecommendCommand::advice).orElse(rec.rejected().size()
@@ -315,7 +319,7 @@ final class RecommendCommand implements Callable<Integer> {
           : e.getMessage();
       throw new UncheckedIOException(new IOException("cannot write --plot " + plot + ": " + reason, e));
     }
-    spec.commandLine().getErr().println("plot written to " + plot);
+    spec.commandLine().getErr().println(Printable.line("plot written to " + plot));
     spec.commandLine().getErr().flush();
   }
 }

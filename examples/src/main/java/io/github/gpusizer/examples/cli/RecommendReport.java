@@ -1,7 +1,9 @@
 package io.github.gpusizer.examples.cli;
 
+import com.google.common.collect.ImmutableList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.Option;
@@ -21,6 +23,23 @@ import java.util.Set;
 
 /** The JSON, CSV, table and plot of a {@link Recommendation}; the JSON field names are the CLI's stable schema. */
 final class RecommendReport {
+
+  /** The CSV header: the option columns, then those only rejections have; the same when nothing is feasible. */
+  static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
+      "status", "rank", "provider", "instanceType", "region", "gpu", "gpuCount", "gpusPerNode", "nodes", "pricing",
+      "pricePerHour.amount", "pricePerHour.currency", "totalCost.amount", "totalCost.currency",
+      "nativeTotalCost.amount", "nativeTotalCost.currency", "costConverted", "wallSeconds", "wallSecondsLow",
+      "wallSecondsHigh", "startupSeconds", "computeSeconds", "checkpointSeconds", "billedSeconds", "runs",
+      "layout.dataParallel", "layout.tensorParallel", "layout.pipelineParallel", "layout.zeroStage",
+      "layout.gpusPerNode", "layout.description", "microBatch", "checkpointing", "memory.perGpuBytes",
+      "memory.perGpuBytesLow", "memory.perGpuBytesHigh", "memory.allocatedBytes", "memory.capacityBytes",
+      "memory.headroomBytes", "memory.fits", "memory.fit", "memory.errorBand", "memory.breakdown.weights",
+      "memory.breakdown.gradients", "memory.breakdown.optimizer", "memory.breakdown.activations",
+      "memory.breakdown.kvCache", "memory.breakdown.temporary", "memory.breakdown.overhead",
+      "throughput.samplesPerSecond", "throughput.samplesPerSecondLow", "throughput.samplesPerSecondHigh",
+      "throughput.tokensPerSecond", "throughput.tokensPerSecondLow", "throughput.tokensPerSecondHigh",
+      "throughput.errorBand", "stepSeconds", "bottleneck", "paretoOptimal", "warningCodes", "warnings",
+      "rationale", "candidate", "rejection", "reason");
   private RecommendReport() {}
 
   /**
@@ -29,11 +48,11 @@ final class RecommendReport {
    * @param top rows of options and of rejections shown (tables), listed (JSON and CSV) unless {@code all}
    * @param all whether JSON and CSV list every option and rejection
    */
-  static String render(Recommendation rec, Task task, Format format, int top, boolean all) {
+  static String render(Recommendation rec, Task task, Format format, int top, boolean all, Catalog catalog) {
     int limit = all ? Integer.MAX_VALUE : top;
     switch (format) {
       case JSON:
-        return Json.pretty(json(rec, task, limit));
+        return Json.pretty(json(rec, task, limit), catalog);
       case CSV:
         return csv(rec, limit);
       default:
@@ -247,10 +266,7 @@ final class RecommendReport {
       row.put("reason", r.reason());
       rows.add(row);
     }
-    if (rows.isEmpty()) {
-      return "status\n";
-    }
-    return Csv.write(rows);
+    return Csv.write(CSV_COLUMNS, rows);
   }
 
   // ---------------------------------------------------------------- table

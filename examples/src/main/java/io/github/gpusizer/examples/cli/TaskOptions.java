@@ -1,9 +1,17 @@
 package io.github.gpusizer.examples.cli;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static io.github.gpusizer.examples.support.Words.CHECKPOINTING;
+import static io.github.gpusizer.examples.support.Words.DEFAULT_LORA_RANK;
+import static io.github.gpusizer.examples.support.Words.ENGINES;
+import static io.github.gpusizer.examples.support.Words.LORA_TARGETS;
+import static io.github.gpusizer.examples.support.Words.ON_OFF;
+import static io.github.gpusizer.examples.support.Words.OPTIMIZERS;
+import static io.github.gpusizer.examples.support.Words.PRECISIONS;
+import static io.github.gpusizer.examples.support.Words.QUANT;
+import static io.github.gpusizer.examples.support.Words.TASKS;
 
 import com.google.common.base.Splitter;
-import com.google.common.collect.ImmutableMap;
 import io.github.gpusizer.core.model.Generic;
 import io.github.gpusizer.core.model.HuggingFaceConfig;
 import io.github.gpusizer.core.model.ModelSpec;
@@ -13,16 +21,14 @@ import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.model.Safetensors;
 import io.github.gpusizer.core.model.SafetensorsInfo;
 import io.github.gpusizer.core.model.Transformer;
-import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Dataset;
 import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.LoraTarget;
-import io.github.gpusizer.core.task.Optimizer;
-import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.TaskKind;
-import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -35,29 +41,6 @@ import picocli.CommandLine.Option;
 
 /** The options that describe a task, shared by {@code estimate}, {@code recommend} and {@code check}. */
 final class TaskOptions {
-  static final Choices<TaskKind> TASKS = Choices.of("--task", ImmutableMap.of(
-      "train", TaskKind.PRETRAINING, "finetune", TaskKind.FULL_FINE_TUNING, "lora", TaskKind.LORA,
-      "qlora", TaskKind.QLORA, "infer", TaskKind.INFERENCE));
-  static final Choices<PrecisionMode> PRECISIONS = Choices.of("--precision", ImmutableMap.of(
-      "fp32", PrecisionMode.FP32, "tf32", PrecisionMode.TF32, "fp16", PrecisionMode.FP16_MIXED,
-      "bf16", PrecisionMode.BF16_MIXED, "bf16-pure", PrecisionMode.BF16_PURE, "fp8", PrecisionMode.FP8_MIXED));
-  static final Choices<Optimizer> OPTIMIZERS = Choices.of("--optimizer", ImmutableMap.<String, Optimizer>builder()
-      .put("sgd", Optimizer.SGD).put("sgd-momentum", Optimizer.SGD_MOMENTUM).put("adam", Optimizer.ADAM)
-      .put("adamw", Optimizer.ADAMW).put("adam-8bit", Optimizer.ADAM_8BIT).put("adamw-8bit", Optimizer.ADAM_8BIT)
-      .put("adafactor", Optimizer.ADAFACTOR).put("lamb", Optimizer.LAMB).put("rmsprop", Optimizer.RMSPROP)
-      .build());
-  static final Choices<Checkpointing> CHECKPOINTING = Choices.of("--checkpointing", ImmutableMap.of(
-      "none", Checkpointing.NONE, "selective", Checkpointing.SELECTIVE, "full", Checkpointing.FULL));
-  static final Choices<WeightQuantization> QUANT = Choices.of("--quant", ImmutableMap.of(
-      "none", WeightQuantization.NONE, "int8", WeightQuantization.INT8, "int4", WeightQuantization.INT4,
-      "nf4", WeightQuantization.NF4));
-  static final Choices<LoraTarget> LORA_TARGETS = Choices.of("--lora-targets", ImmutableMap.of(
-      "q", LoraTarget.Q, "k", LoraTarget.K, "v", LoraTarget.V, "o", LoraTarget.O, "mlp", LoraTarget.MLP));
-  static final Choices<ExecutionMode> ENGINES = Choices.of("--engine", ImmutableMap.of(
-      "eager", ExecutionMode.EAGER, "compiled", ExecutionMode.COMPILED, "serving", ExecutionMode.SERVING_ENGINE));
-  static final Choices<Boolean> ON_OFF = Choices.of("--flash-attention", ImmutableMap.of("on", true, "off", false));
-  /** PEFT's {@code LoraConfig} default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
-  static final int DEFAULT_LORA_RANK = 8;
 
   // ---- the model: exactly one source
   @Option(names = "--model", paramLabel = "ID", description = "A preset model, e.g. llama-2-7b, resnet50, gpt2.")
@@ -79,16 +62,16 @@ final class TaskOptions {
   Long params;
 
   // ---- what is done
-  @Option(names = "--task", paramLabel = "train|finetune|lora|qlora|infer", defaultValue = "train",
+  @Option(names = "--task", completionCandidates = Completions.Tasks.class, paramLabel = "train|finetune|lora|qlora|infer", defaultValue = "train",
       description = "What is done with the model (default: ${DEFAULT-VALUE}).")
   String task = "train";
 
-  @Option(names = "--precision", paramLabel = "fp32|tf32|fp16|bf16|bf16-pure|fp8",
+  @Option(names = "--precision", completionCandidates = Completions.Precisions.class, paramLabel = "fp32|tf32|fp16|bf16|bf16-pure|fp8",
       description = "Numeric recipe; bf16-pure keeps weights, gradients and optimizer state in BF16 "
           + "(default: bf16 for training, bf16-pure for LoRA, QLoRA and inference).")
   String precision;
 
-  @Option(names = "--optimizer", paramLabel = "NAME",
+  @Option(names = "--optimizer", completionCandidates = Completions.Optimizers.class, paramLabel = "NAME",
       description = "sgd, sgd-momentum, adam, adamw (default), adam-8bit, adafactor or lamb.")
   String optimizer;
 
@@ -110,7 +93,7 @@ final class TaskOptions {
           + "224 for ResNet, 640 for YOLOv8, 512 for the Stable Diffusion UNet).")
   Integer imageSize;
 
-  @Option(names = "--checkpointing", paramLabel = "none|selective|full", description = "Activation recomputation.")
+  @Option(names = "--checkpointing", completionCandidates = Completions.CheckpointingModes.class, paramLabel = "none|selective|full", description = "Activation recomputation.")
   String checkpointing;
 
   @Option(names = "--zero", paramLabel = "0..3", description = "ZeRO stage; 3 = FSDP full shard (default 0).")
@@ -124,13 +107,13 @@ final class TaskOptions {
       description = "Pipeline-parallel degree (default 1).")
   Integer pp;
 
-  @Option(names = "--engine", paramLabel = "eager|compiled|serving",
+  @Option(names = "--engine", completionCandidates = Completions.Engines.class, paramLabel = "eager|compiled|serving",
       description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
           + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), or serving "
           + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only).")
   String engine;
 
-  @Option(names = "--flash-attention", paramLabel = "on|off", description = "Fused attention (default on).")
+  @Option(names = "--flash-attention", completionCandidates = Completions.OnOff.class, paramLabel = "on|off", description = "Fused attention (default on).")
   String flashAttention;
 
   @Option(names = "--lora-rank", paramLabel = "R", converter = Converters.PositiveInt.class,
@@ -140,10 +123,10 @@ final class TaskOptions {
   @Option(names = "--lora-targets", paramLabel = "q,k,v,o,mlp", description = "Projections with adapters (default q,v).")
   String loraTargets;
 
-  @Option(names = "--quant", paramLabel = "none|int8|int4|nf4", description = "Storage of frozen or served weights.")
+  @Option(names = "--quant", completionCandidates = Completions.Quant.class, paramLabel = "none|int8|int4|nf4", description = "Storage of frozen or served weights.")
   String quant;
 
-  @Option(names = "--kv-dtype", paramLabel = "bf16|fp16|fp8|fp32",
+  @Option(names = "--kv-dtype", completionCandidates = Completions.KvTypes.class, paramLabel = "bf16|fp16|fp8|fp32",
       description = "The KV cache's element type for infer (default: the activations'), e.g. fp8 beside bf16 weights.")
   String kvDtype;
 
@@ -181,24 +164,7 @@ final class TaskOptions {
   Task task() {
     ModelSpec spec = modelSpec();
     TaskKind kind = TASKS.get(task);
-    Task.Builder b;
-    switch (kind) {
-      case PRETRAINING:
-        b = Task.pretraining(spec);
-        break;
-      case FULL_FINE_TUNING:
-        b = Task.fullFineTuning(spec);
-        break;
-      case LORA:
-        b = Task.lora(spec, loraRank == null ? DEFAULT_LORA_RANK : loraRank);
-        break;
-      case QLORA:
-        b = Task.qlora(spec, loraRank == null ? DEFAULT_LORA_RANK : loraRank);
-        break;
-      default:
-        b = Task.inference(spec);
-        break;
-    }
+    Task.Builder b = Words.taskBuilder(kind, spec, loraRank == null ? DEFAULT_LORA_RANK : loraRank);
     checkArgument(loraRank == null || kind.isAdapter(), "--lora-rank applies only to --task lora or qlora, was --task %s",
         task);
     checkArgument(loraTargets == null || kind.isAdapter(),
@@ -257,7 +223,7 @@ final class TaskOptions {
       b.loraTargets(targets);
     }
     if (kvDtype != null) {
-      b.kvCache(ServeCommand.KV_TYPES.get(kvDtype));
+      b.kvCache(Words.KV_TYPES.get(kvDtype));
     }
     if (quant != null) {
       b.quantization(QUANT.get(quant));

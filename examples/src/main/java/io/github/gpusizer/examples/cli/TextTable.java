@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.base.Strings;
 import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.examples.support.Printable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +15,8 @@ import java.util.List;
  * String text = new TextTable("GPU", ">MEMORY").row("h100-sxm5-80gb", "80.0 GiB").render();
  * }</pre>
  *
- * <p>A header starting with {@code >} marks a right-aligned column (the {@code >} is not printed).
+ * <p>A header starting with {@code >} marks a right-aligned column (the {@code >} is not printed). Cells are
+ * {@link Printable#line printable}: a control character from a file or an option shows as an escape.
  */
 final class TextTable {
   private final ImmutableList<String> headers;
@@ -36,7 +38,7 @@ final class TextTable {
         cells.length);
     List<String> row = new ArrayList<>();
     for (Object cell : cells) {
-      row.add(String.valueOf(cell));
+      row.add(Printable.line(String.valueOf(cell))); // a cell is one line, shown, never run by the terminal
     }
     rows.add(row);
     return this;

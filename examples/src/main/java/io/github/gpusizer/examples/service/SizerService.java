@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -15,14 +14,15 @@ import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.core.GpuSizer;
 import io.github.gpusizer.core.Sizer;
-import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.serving.ServingSizer;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.TaskKind;
 import io.github.gpusizer.examples.cli.JsonReports;
-import io.github.gpusizer.examples.cli.Quantities;
+import io.github.gpusizer.examples.support.Quantities;
+import io.github.gpusizer.examples.support.Words;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -31,7 +31,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Currency;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -75,8 +74,6 @@ public final class SizerService implements AutoCloseable {
   /** The fields of {@code POST /serve}: {@code gpusizer serve}'s options in camel case. */
   public static final ImmutableSet<String> SERVE_FIELDS = ImmutableSet.of("model", "rps", "prompt", "output",
       "promptP95", "outputP95", "ttft", "tpot", "engine", "quantization", "kvDtype", "maxGpus", "currency");
-  private static final ImmutableMap<String, Objective> OBJECTIVES = ImmutableMap.of(
-      "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE);
   private static final int MAX_BODY_BYTES = 64 * 1024;
   /** Seconds a client has to send a whole request, headers and body. */
   public static final int REQUEST_TIMEOUT_SECONDS = 10;
@@ -104,9 +101,6 @@ public final class SizerService implements AutoCloseable {
       System.setProperty(property, value);
     }
   }
-
-  /** PEFT's LoraConfig default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */
-  private static final int DEFAULT_LORA_RANK = 8;
 
   private final HttpServer server;
   private final ThreadPoolExecutor executor;
@@ -296,17 +290,10 @@ public final class SizerService implements AutoCloseable {
     String model = text(request, "model").orElseThrow(
         () -> new IllegalArgumentException("field 'model' is required: a preset id such as llama-2-7b"));
     ModelSpec spec = Presets.get(model);
-    String kind = text(request, "task").orElse("train").toLowerCase(Locale.ROOT);
-    int rank = text(request, "loraRank").map(v -> Quantities.integer("loraRank", v, 1)).orElse(DEFAULT_LORA_RANK);
-    Task.Builder b = switch (kind) {
-      case "train" -> Task.pretraining(spec);
-      case "finetune" -> Task.fullFineTuning(spec);
-      case "lora" -> Task.lora(spec, rank);
-      case "qlora" -> Task.qlora(spec, rank);
-      case "infer" -> Task.inference(spec);
-      default -> throw new IllegalArgumentException(
-          "field 'task' must be one of train, finetune, lora, qlora, infer, was '" + kind + "'");
-    };
+    TaskKind kind = Words.TASKS.get("field 'task'", text(request, "task").orElse("train"));
+    int rank = text(request, "loraRank").map(v -> Quantities.integer("loraRank", v, 1))
+        .orElse(Words.DEFAULT_LORA_RANK);
+    Task.Builder b = Words.taskBuilder(kind, spec, rank);
     text(request, "tokens").ifPresent(v -> b.tokens(Quantities.number("tokens", v)));
     text(request, "samples").ifPresent(v -> b.samples(Quantities.number("samples", v)));
     text(request, "epochs").ifPresent(v -> b.epochs(Quantities.number("epochs", v)));
@@ -325,20 +312,13 @@ public final class SizerService implements AutoCloseable {
       Money budget = Quantities.money("budget", v, budgetDefault);
       sizer.budget(budget);
     });
-    text(request, "objective").ifPresent(v -> {
-      Objective objective = OBJECTIVES.get(v.toLowerCase(Locale.ROOT));
-      if (objective == null) {
-        throw new IllegalArgumentException("field 'objective' must be one of " + OBJECTIVES.keySet() + ", was '" + v
-            + "'");
-      }
-      sizer.objective(objective);
-    });
+    text(request, "objective").ifPresent(v -> sizer.objective(Words.OBJECTIVES.get("field 'objective'", v)));
     text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(maxGpus(v)));
     if (bool(request, "spot")) {
       sizer.allowSpot();
     }
     Recommendation rec = sizer.recommend();
-    return JsonReports.recommendation(rec, task, REPLY_LIMIT);
+    return JsonReports.document(JsonReports.recommendation(rec, task, REPLY_LIMIT), catalog);
   }
 
   /** Sizes online inference for a request with the fields of {@code gpusizer serve} and answers its JSON. */
@@ -352,7 +332,7 @@ public final class SizerService implements AutoCloseable {
     ServingSizer sizer = ServingSizer.forTask(JsonReports.servingTask(f -> text(request, f))).catalog(catalog);
     text(request, "maxGpus").ifPresent(v -> sizer.maxGpus(maxGpus(v)));
     text(request, "currency").ifPresent(v -> sizer.currency(Quantities.currency("currency", v)));
-    return JsonReports.serving(sizer.recommend());
+    return JsonReports.document(JsonReports.serving(sizer.recommend()), catalog);
   }
 
   private static int maxGpus(String value) {

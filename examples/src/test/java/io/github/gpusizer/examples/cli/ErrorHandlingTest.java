@@ -27,7 +27,8 @@ class ErrorHandlingTest {
 
   @Test
   void no_subcommand_is_bad_input() {
-    assertOneLineError(Cli.run(), 2, "a subcommand is required: gpus, offers, estimate, recommend, serve or check");
+    assertOneLineError(Cli.run(), 2,
+        "a subcommand is required: gpus, offers, estimate, recommend, compare, serve, check or completion");
   }
 
   @Test
@@ -165,5 +166,39 @@ class ErrorHandlingTest {
       assertThat(run.json().fieldNames().next()).isEqualTo("schemaVersion");
       assertThat(run.json().get("schemaVersion").asInt()).isEqualTo(1);
     }
+  }
+
+  @Test
+  void every_json_object_names_the_library_version_and_the_catalogs_price_dates_next_to_the_schema_version(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    // GIVEN an offerings file of its own, priced on two dates, as the only offerings
+    java.nio.file.Path file = dir.resolve("offerings.csv");
+    java.nio.file.Files.writeString(file, "provider,instance_type,region,gpu,gpu_count,vcpus,ram_gib,disk_gb,"
+        + "price_per_hour,spot_per_hour,currency,billing,monthly,yearly,network_gbps,price_date,source\n"
+        + "acme,a1,eu,A100,1,16,128,100,1.00,,USD,PER_HOUR,,,,2025-03-01,test\n"
+        + "acme,a2,eu,A100,2,32,256,100,2.00,,USD,PER_HOUR,,,,2026-06-30,test\n");
+    String[] own = {"--catalog", file.toString(), "--no-bundled-offerings", "--format", "json"};
+    List<Cli.Run> runs = List.of(
+        Cli.run(concat(new String[] {"estimate", "--model", "gpt2", "--gpu", "a100"}, own)),
+        Cli.run(concat(new String[] {"recommend", "--model", "gpt2", "--tokens", "1B"}, own)),
+        Cli.run(concat(new String[] {"compare", "--model", "gpt2", "--tokens", "1B", "--offering", "acme/a1"}, own)));
+
+    // THEN each names them, in that order, from the file's offerings
+    for (Cli.Run run : runs) {
+      assertThat(run.exit()).as(run.err()).isZero();
+      List<String> first = new java.util.ArrayList<>();
+      run.json().fieldNames().forEachRemaining(first::add);
+      assertThat(first.subList(0, 3)).containsExactly("schemaVersion", "gpusizerVersion", "catalogPrices");
+      assertThat(run.json().get("gpusizerVersion").asText()).isEqualTo(io.github.gpusizer.examples.support.Version.library())
+          .matches("\\d+\\.\\d+\\.\\d+.*");
+      assertThat(run.json().get("catalogPrices").toString())
+          .isEqualTo("{\"offerings\":2,\"oldest\":\"2025-03-01\",\"newest\":\"2026-06-30\"}");
+    }
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
   }
 }

@@ -62,4 +62,31 @@ class OffersCommandTest {
     List<String> all = Cli.run("offers", "--catalog", mine.toString(), "--format", "csv").out().lines().toList();
     assertThat(all).hasSize(Catalog.bundled().offerings().size() + offers.size() + 1);
   }
+
+  @Test
+  void gpu_and_provider_take_several_values_like_recommend() {
+    // WHEN offers are asked for two GPUs at two providers
+    Cli.Run run = Cli.run("offers", "--gpu", "A100-80GB,h100-sxm", "--provider", "aws", "--provider", "lambda",
+        "--format", "json");
+
+    // THEN every offering is one of those GPUs at one of those providers, and each combination that exists shows
+    assertThat(run.exit()).as(run.err()).isZero();
+    var rows = run.json();
+    assertThat(rows).isNotEmpty();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    rows.forEach(o -> {
+      assertThat(o.get("gpu").asText()).isIn("a100-sxm4-80gb", "h100-sxm");
+      assertThat(o.get("provider").asText()).isIn("aws", "lambda");
+      seen.add(o.get("provider").asText() + "/" + o.get("gpu").asText());
+    });
+    assertThat(seen).contains("aws/a100-sxm4-80gb", "aws/h100-sxm");
+  }
+
+  @Test
+  void recommend_refuses_a_provider_without_offerings_as_offers_does() {
+    Cli.Run run = Cli.run("recommend", "--model", "gpt2", "--tokens", "1M", "--provider", "aws,nosuchcloud");
+
+    assertThat(run.exit()).isEqualTo(GpuSizerCli.EXIT_BAD_INPUT);
+    assertThat(run.err()).contains("--provider 'nosuchcloud' has no offerings", "aws", "lambda").hasLineCount(1);
+  }
 }

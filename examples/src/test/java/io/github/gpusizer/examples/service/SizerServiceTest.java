@@ -65,6 +65,26 @@ class SizerServiceTest {
   }
 
   @Test
+  void replies_start_with_the_clis_document_header() throws Exception {
+    HttpResponse<String> r = post("/recommend", "{\"model\": \"gpt2\", \"tokens\": \"1M\"}");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode rec = JSON.readTree(r.body());
+    java.util.List<String> first = new java.util.ArrayList<>();
+    rec.fieldNames().forEachRemaining(first::add);
+    assertThat(first.subList(0, 3)).containsExactly("schemaVersion", "gpusizerVersion", "catalogPrices");
+    assertThat(rec.at("/catalogPrices/offerings").asInt()).isPositive();
+    assertThat(rec.at("/catalogPrices/oldest").asText()).matches("\\d{4}-\\d{2}-\\d{2}");
+  }
+
+  @Test
+  void a_bad_task_word_is_named_as_the_field_with_every_word() throws Exception {
+    HttpResponse<String> r = post("/recommend", "{\"model\": \"gpt2\", \"task\": \"pretrain\", \"tokens\": 1}");
+    assertThat(r.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(r.body()).get("error").asText())
+        .isEqualTo("field 'task' must be one of train, finetune, lora, qlora, infer, was 'pretrain'");
+  }
+
+  @Test
   void infeasible_is_still_an_answer_with_a_suggestion() throws Exception {
     HttpResponse<String> r = post("/recommend",
         "{\"model\": \"llama-2-7b\", \"task\": \"lora\", \"tokens\": 5e7, \"deadline\": \"1m\", \"maxGpus\": 1}");

@@ -1,10 +1,18 @@
-package io.github.gpusizer.examples.cli;
+package io.github.gpusizer.examples.support;
 
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
 import java.util.Locale;
 
-/** A closed set of words an option accepts, mapped to values; the error lists them all. */
-final class Choices<T> {
+/**
+ * A closed set of words an option or a request field accepts, mapped to values; the error lists them all.
+ *
+ * <pre>{@code
+ * Objective o = Words.OBJECTIVES.get("value");                  // BEST_VALUE
+ * Objective p = Words.OBJECTIVES.get("objective", "Fastest");   // a JSON field named in the error instead
+ * }</pre>
+ */
+public final class Choices<T> {
   private final String option;
   private final ImmutableMap<String, T> values;
 
@@ -13,7 +21,7 @@ final class Choices<T> {
     this.values = values;
   }
 
-  static <T> Choices<T> of(String option, ImmutableMap<String, T> values) {
+  public static <T> Choices<T> of(String option, ImmutableMap<String, T> values) {
     return new Choices<>(option, values);
   }
 
@@ -22,18 +30,23 @@ final class Choices<T> {
    *
    * @throws IllegalArgumentException naming the option and the accepted words
    */
-  T get(String word) {
+  public T get(String word) {
     return get(option, word);
   }
 
   /** {@link #get(String)}, naming {@code field} in the error instead of the option (a JSON request's field). */
-  T get(String field, String word) {
+  public T get(String field, String word) {
     String key = word.strip().toLowerCase(Locale.ROOT).replace('_', '-');
     T value = values.get(key);
     if (value == null) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be one of %s, was '%s'", option,
+      throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be one of %s, was '%s'", field,
           String.join(", ", values.keySet()), word));
     }
     return value;
+  }
+
+  /** The accepted words, in the order given. */
+  public ImmutableSet<String> words() {
+    return values.keySet();
   }
 }

@@ -1,4 +1,4 @@
-package io.github.gpusizer.examples.cli;
+package io.github.gpusizer.examples.support;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
@@ -37,10 +37,10 @@ public final class Quantities {
   private static final Pattern RATE =
       Pattern.compile("([A-Za-z]{3})\\s*[:/]\\s*([A-Za-z]{3})\\s*=\\s*(\\d{1,40}(?:\\.\\d{1,40})?(?:[eE][+-]?\\d{1,9})?)");
 
-  static final String NUMBER_FORMS = "a number such as 7e9, 7B, 1.5T, 50M, 2k or 4Ki";
-  static final String DURATION_FORMS = "a duration such as 24h, 90m, 2d, 1d12h, 3600s or PT24H";
-  static final String MONEY_FORMS = "an amount with an ISO 4217 currency such as 2000CNY, 300 USD or 2000 (in --currency)";
-  static final String RATE_FORMS = "a rate FROM:TO=RATE such as CNY:USD=0.14 (1 CNY buys 0.14 USD)";
+  public static final String NUMBER_FORMS = "a number such as 7e9, 7B, 1.5T, 50M, 2k or 4Ki";
+  public static final String DURATION_FORMS = "a duration such as 24h, 90m, 2d, 1d12h, 3600s or PT24H";
+  public static final String MONEY_FORMS = "an amount with an ISO 4217 currency such as 2000CNY, 300 USD or 2000 (in --currency)";
+  public static final String RATE_FORMS = "a rate FROM:TO=RATE such as CNY:USD=0.14 (1 CNY buys 0.14 USD)";
 
   private Quantities() {}
 

@@ -1,4 +1,4 @@
-package io.github.gpusizer.examples.cli;
+package io.github.gpusizer.examples.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
