@@ -1,5 +1,6 @@
 package io.github.gpusizer.examples.cli;
 
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Gpu;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,8 +26,9 @@ final class GpusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<Gpu> gpus = gpu == null ? common.catalog().gpus() : List.of(common.catalog().gpu(gpu));
-    Output.print(spec, GpusReport.render(gpus, common.format), common.format);
+    Catalog catalog = common.catalog();
+    List<Gpu> gpus = gpu == null ? catalog.gpus() : List.of(catalog.gpu(gpu));
+    Output.print(spec, GpusReport.render(gpus, catalog, common.format), common.format);
     return 0;
   }
 

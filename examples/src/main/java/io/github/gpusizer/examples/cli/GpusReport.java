@@ -3,6 +3,7 @@ package io.github.gpusizer.examples.cli;
 import com.google.common.collect.ImmutableList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Precision;
 import java.util.ArrayList;
@@ -24,12 +25,14 @@ final class GpusReport {
   static final List<Precision> PRECISIONS =
       List.of(Precision.FP32, Precision.TF32, Precision.FP16, Precision.BF16, Precision.FP8, Precision.INT8);
 
-  static String render(List<Gpu> gpus, Format format) {
+  /** The GPUs; JSON as {@code {schemaVersion, gpusizerVersion, catalogPrices, gpus: [...]}} ({@link Json#pretty}). */
+  static String render(List<Gpu> gpus, Catalog catalog, Format format) {
     switch (format) {
       case JSON: {
-        ArrayNode array = Json.array();
+        ObjectNode body = Json.object();
+        ArrayNode array = body.putArray("gpus");
         gpus.forEach(g -> array.add(json(g)));
-        return Json.pretty(array, null); // an array: no header
+        return Json.pretty(body, catalog);
       }
       case CSV: {
         List<ObjectNode> rows = new ArrayList<>();

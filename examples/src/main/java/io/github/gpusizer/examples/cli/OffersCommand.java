@@ -50,7 +50,7 @@ final class OffersCommand implements Callable<Integer> {
     }
     List<Offering> offerings = catalog.offerings(filter.build()).stream()
         .filter(o -> OfferingOptions.matches(o, gpuIds, providers)).toList();
-    Output.print(spec, OffersReport.render(offerings, common.format), common.format);
+    Output.print(spec, OffersReport.render(offerings, catalog, common.format), common.format);
     return 0;
   }
 

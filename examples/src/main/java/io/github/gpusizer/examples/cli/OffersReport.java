@@ -3,6 +3,7 @@ package io.github.gpusizer.examples.cli;
 import com.google.common.collect.ImmutableList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.gpusizer.catalog.Catalog;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import java.math.BigDecimal;
@@ -22,12 +23,17 @@ final class OffersReport {
       "spotPerHour.amount", "spotPerHour.currency", "monthly.amount", "monthly.currency", "yearly.amount",
       "yearly.currency", "billing", "networkGbps", "priceDate", "source");
 
-  static String render(List<Offering> offerings, Format format) {
+  /**
+   * The offerings; JSON as {@code {schemaVersion, gpusizerVersion, catalogPrices, offerings: [...]}}
+   * ({@link Json#pretty}).
+   */
+  static String render(List<Offering> offerings, Catalog catalog, Format format) {
     switch (format) {
       case JSON: {
-        ArrayNode array = Json.array();
+        ObjectNode body = Json.object();
+        ArrayNode array = body.putArray("offerings");
         offerings.forEach(o -> array.add(json(o)));
-        return Json.pretty(array, null); // an array: no header
+        return Json.pretty(body, catalog);
       }
       case CSV: {
         List<ObjectNode> rows = new ArrayList<>();

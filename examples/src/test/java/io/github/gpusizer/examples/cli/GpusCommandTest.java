@@ -22,7 +22,10 @@ class GpusCommandTest {
 
   @Test
   void json_has_the_documented_fields_with_catalog_values() {
-    JsonNode gpus = Cli.run("gpus", "--format", "json").json();
+    JsonNode document = Cli.run("gpus", "--format", "json").json();
+    assertThat(document.get("schemaVersion").asInt()).isEqualTo(Json.SCHEMA_VERSION);
+    assertThat(document.has("gpusizerVersion")).isTrue();
+    JsonNode gpus = document.get("gpus");
     assertThat(gpus.isArray()).isTrue();
     assertThat(gpus.size()).isEqualTo(CATALOG.gpus().size());
     for (int i = 0; i < gpus.size(); i++) {
@@ -57,7 +60,7 @@ class GpusCommandTest {
 
   @Test
   void one_gpu_by_alias() {
-    JsonNode gpus = Cli.run("gpus", "--gpu", "A100-80GB", "--format", "json").json();
+    JsonNode gpus = Cli.run("gpus", "--gpu", "A100-80GB", "--format", "json").json().get("gpus");
     assertThat(gpus.size()).isEqualTo(1);
     assertThat(gpus.get(0).get("id").asText()).isEqualTo("a100-sxm4-80gb");
   }

@@ -14,7 +14,7 @@ class OffersCommandTest {
   @Test
   void filters_by_gpu_provider_and_price() {
     JsonNode offers = Cli.run("offers", "--gpu", "a100", "--provider", "aws", "--max-price", "35USD",
-        "--format", "json").json();
+        "--format", "json").json().get("offerings");
     assertThat(offers.size()).isPositive();
     for (JsonNode o : offers) {
       assertThat(o.get("provider").asText()).isEqualTo("aws");
@@ -26,7 +26,7 @@ class OffersCommandTest {
 
   @Test
   void price_per_gpu_hour_is_the_instance_price_divided_by_its_gpus() {
-    for (JsonNode o : Cli.run("offers", "--format", "json").json()) {
+    for (JsonNode o : Cli.run("offers", "--format", "json").json().get("offerings")) {
       BigDecimal perGpu = o.get("pricePerHour").get("amount").decimalValue()
           .divide(BigDecimal.valueOf(o.get("gpuCount").asInt()), 4, java.math.RoundingMode.HALF_EVEN);
       assertThat(o.get("pricePerGpuHour").get("amount").decimalValue()).isEqualByComparingTo(perGpu);
@@ -54,7 +54,7 @@ class OffersCommandTest {
     Path mine = Path.of(OffersCommandTest.class.getResource(
         "/io/github/gpusizer/examples/customcatalog/my-offerings.csv").toURI());
     JsonNode offers = Cli.run("offers", "--catalog", mine.toString(), "--no-bundled-offerings", "--format", "json")
-        .json();
+        .json().get("offerings");
     assertThat(offers).isNotEmpty();
     for (JsonNode o : offers) {
       assertThat(o.get("provider").asText()).isEqualTo("mylab");
@@ -71,7 +71,7 @@ class OffersCommandTest {
 
     // THEN every offering is one of those GPUs at one of those providers, and each combination that exists shows
     assertThat(run.exit()).as(run.err()).isZero();
-    var rows = run.json();
+    var rows = run.json().get("offerings");
     assertThat(rows).isNotEmpty();
     java.util.Set<String> seen = new java.util.HashSet<>();
     rows.forEach(o -> {

@@ -171,7 +171,8 @@ class RecommendCommandTest {
   void price_per_hour_is_for_all_instances_of_the_option() {
     for (JsonNode o : json.get("options")) {
       if (o.get("pricing").asText().equals("ON_DEMAND")) {
-        JsonNode offer = Cli.run("offers", "--provider", o.get("provider").asText(), "--format", "json").json();
+        JsonNode offer = Cli.run("offers", "--provider", o.get("provider").asText(), "--format", "json").json()
+            .get("offerings");
         for (JsonNode x : offer) {
           if (x.get("instanceType").asText().equals(o.get("instanceType").asText())
               && x.get("region").asText().equals(o.get("region").asText())) {

@@ -42,7 +42,7 @@ class SkyPilotCatalogCliTest {
 
     // THEN the command succeeds and stdout is pure JSON with offerings of all three clouds
     assertThat(run.exit()).as(run.err()).isZero();
-    JsonNode offers = run.json();
+    JsonNode offers = run.json().get("offerings");
     List<String> providers = new ArrayList<>();
     offers.forEach(o -> providers.add(o.get("provider").asText()));
     assertThat(providers).contains("lambda", "vast", "aws");
@@ -94,9 +94,9 @@ class SkyPilotCatalogCliTest {
 
     // THEN every offering carries that date and the summary line counts them as stale
     assertThat(run.exit()).as(run.err()).isZero();
-    run.json().forEach(o -> assertThat(o.get("priceDate").asText()).isEqualTo("2024-01-06"));
+    run.json().get("offerings").forEach(o -> assertThat(o.get("priceDate").asText()).isEqualTo("2024-01-06"));
     assertThat(run.err().strip()).isEqualTo("catalog: left out 2 rows: 2 without an accelerator; "
-        + run.json().size() + " offerings priced more than 180 days ago (oldest read 2024-01-06): check the "
+        + run.json().get("offerings").size() + " offerings priced more than 180 days ago (oldest read 2024-01-06): check the "
         + "providers' current prices");
   }
 
