@@ -75,6 +75,18 @@ final class Completions {
     }
   }
 
+  static final class Attention extends Of {
+    Attention() {
+      super(Words.ATTENTION);
+    }
+  }
+
+  static final class Dropouts extends Of {
+    Dropouts() {
+      super(Words.DROPOUT);
+    }
+  }
+
   static final class OnOff extends Of {
     OnOff() {
       super(Words.ON_OFF);

@@ -113,7 +113,7 @@ final class EstimateCommand implements Callable<Integer> {
     int tp = options.tensorParallel();
     int pp = options.pipelineParallel();
     checkArgument(gpus % (tp * pp) == 0, "--gpus (%s) must be a multiple of --tp x --pp (%s x %s)", gpus, tp, pp);
-    return new Layout(gpus / (tp * pp), tp, pp, options.zeroStage(), gpus / nodes);
+    return options.withShardingAndStages(new Layout(gpus / (tp * pp), tp, pp, options.zeroStage(), gpus / nodes));
   }
 
 }

@@ -1,8 +1,10 @@
 package io.github.gpusizer.examples.cli;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static io.github.gpusizer.examples.support.Words.ATTENTION;
 import static io.github.gpusizer.examples.support.Words.CHECKPOINTING;
 import static io.github.gpusizer.examples.support.Words.DEFAULT_LORA_RANK;
+import static io.github.gpusizer.examples.support.Words.DROPOUT;
 import static io.github.gpusizer.examples.support.Words.ENGINES;
 import static io.github.gpusizer.examples.support.Words.LORA_TARGETS;
 import static io.github.gpusizer.examples.support.Words.ON_OFF;
@@ -23,6 +25,7 @@ import io.github.gpusizer.core.model.SafetensorsInfo;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Dataset;
 import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.TaskKind;
@@ -113,8 +116,31 @@ final class TaskOptions {
           + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only).")
   String engine;
 
-  @Option(names = "--flash-attention", completionCandidates = Completions.OnOff.class, paramLabel = "on|off", description = "Fused attention (default on).")
+  @Option(names = "--flash-attention", completionCandidates = Completions.OnOff.class, paramLabel = "on|off", description = "Fused attention (default on); --attention says which kernel.")
   String flashAttention;
+
+  @Option(names = "--attention", completionCandidates = Completions.Attention.class,
+      paramLabel = "flash|fused-softmax|eager",
+      description = "The attention kernel: flash (FlashAttention / SDPA, the default: no scores stored), "
+          + "fused-softmax (Megatron-LM's fused 16-bit softmax between two matmuls) or eager (operator by operator, "
+          + "the softmax kept in FP32 under autocast).")
+  String attention;
+
+  @Option(names = "--dropout", completionCandidates = Completions.Dropouts.class, paramLabel = "pytorch|tensorflow",
+      description = "How the transformer's dropout keeps its state for the backward pass: pytorch (a one-byte mask, "
+          + "the default) or tensorflow (tf.nn.dropout: the scaled input and a mask in the activations' format, as "
+          + "Google's and NVIDIA's TensorFlow BERT).")
+  String dropout;
+
+  @Option(names = "--shard-group", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Data-parallel ranks that share one copy of the ZeRO-sharded state (HSDP, FSDP's HYBRID_SHARD: "
+          + "e.g. the GPUs of one node); default all of them (estimate only).")
+  Integer shardGroup;
+
+  @Option(names = "--virtual-stages", paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Model chunks per pipeline rank in an interleaved 1F1B schedule (Megatron-LM's virtual pipeline "
+          + "stages; needs --pp 2 or more); default 1 (estimate only).")
+  Integer virtualStages;
 
   @Option(names = "--lora-rank", paramLabel = "R", converter = Converters.PositiveInt.class,
       description = "LoRA rank (default " + DEFAULT_LORA_RANK + ", PEFT's default).")
@@ -163,6 +189,10 @@ final class TaskOptions {
   /** The task these options describe. */
   Task task() {
     ModelSpec spec = modelSpec();
+    if (dropout != null) {
+      checkArgument(spec instanceof Transformer, "--dropout applies to transformers; %s is not one", spec.name());
+      spec = ((Transformer) spec).toBuilder().dropout(DROPOUT.get(dropout)).build();
+    }
     TaskKind kind = TASKS.get(task);
     Task.Builder b = Words.taskBuilder(kind, spec, loraRank == null ? DEFAULT_LORA_RANK : loraRank);
     checkArgument(loraRank == null || kind.isAdapter(), "--lora-rank applies only to --task lora or qlora, was --task %s",
@@ -205,8 +235,13 @@ final class TaskOptions {
     if (checkpointing != null) {
       b.checkpointing(CHECKPOINTING.get(checkpointing));
     }
+    checkArgument(flashAttention == null || attention == null,
+        "give the attention kernel once: --attention or --flash-attention, not both");
     if (flashAttention != null) {
       b.flashAttention(ON_OFF.get(flashAttention));
+    }
+    if (attention != null) {
+      b.attention(ATTENTION.get(attention));
     }
     if (engine != null) {
       ExecutionMode mode = ENGINES.get(engine);
@@ -249,6 +284,19 @@ final class TaskOptions {
   /** The ZeRO stage given, or none. */
   ZeroStage zeroStage() {
     return zero == null ? ZeroStage.NONE : ZeroStage.of(zero);
+  }
+
+  /** {@code layout} with the shard group and interleaved stages given. */
+  Layout withShardingAndStages(Layout layout) {
+    Layout out = layout;
+    if (shardGroup != null) {
+      checkArgument(out.zero() != ZeroStage.NONE, "--shard-group needs --zero 1, 2 or 3 (it shards ZeRO state)");
+      out = out.withShardGroup(shardGroup);
+    }
+    if (virtualStages != null) {
+      out = out.withVirtualStages(virtualStages);
+    }
+    return out;
   }
 
   int tensorParallel() {

@@ -3,7 +3,9 @@ package io.github.gpusizer.examples.support;
 import com.google.common.collect.ImmutableMap;
 import io.github.gpusizer.catalog.Precision;
 import io.github.gpusizer.core.Objective;
+import io.github.gpusizer.core.model.Dropout;
 import io.github.gpusizer.core.model.ModelSpec;
+import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.LoraTarget;
@@ -54,6 +56,10 @@ public final class Words {
       "eager", ExecutionMode.EAGER, "compiled", ExecutionMode.COMPILED, "serving", ExecutionMode.SERVING_ENGINE));
   public static final Choices<Boolean> ON_OFF = Choices.of("--flash-attention", ImmutableMap.of("on", true,
       "off", false));
+  public static final Choices<AttentionKernel> ATTENTION = Choices.of("--attention", ImmutableMap.of(
+      "flash", AttentionKernel.FLASH, "fused-softmax", AttentionKernel.FUSED_SOFTMAX, "eager", AttentionKernel.EAGER));
+  public static final Choices<Dropout> DROPOUT = Choices.of("--dropout", ImmutableMap.of(
+      "pytorch", Dropout.FUSED_MASK, "tensorflow", Dropout.SCALED_FLOAT_MASK));
   public static final Choices<Objective> OBJECTIVES = Choices.of("--objective", ImmutableMap.of(
       "cheapest", Objective.CHEAPEST, "fastest", Objective.FASTEST, "value", Objective.BEST_VALUE));
   /** PEFT's {@code LoraConfig} default rank (huggingface/peft, src/peft/tuners/lora/config.py: {@code r: int = 8}). */

@@ -203,4 +203,54 @@ class EstimateCommandTest {
     assertThat(e.at("/memory/breakdown/kvCache").asLong()).isPositive();
     assertThat(e.at("/model/trainableParameters").asLong()).isZero();
   }
+
+  @Test
+  void a_shard_group_holds_more_per_gpu_than_sharding_over_all_ranks_and_says_so() {
+    // GIVEN FSDP of Llama-2-7B over 16 A100s on two nodes, fully sharded and sharded within each node (HSDP)
+    String[] fsdp = {"estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--zero", "3", "--gpus", "16",
+        "--nodes", "2", "--tokens", "10M", "--format", "json"};
+    JsonNode full = Cli.run(fsdp).json();
+    JsonNode hybrid = Cli.run(with(fsdp, "--shard-group", "8")).json();
+
+    // THEN the hybrid layout holds twice the shards' share per GPU, and its description names the groups
+    assertThat(hybrid.at("/memory/perGpuBytes").asLong()).isGreaterThan(full.at("/memory/perGpuBytes").asLong());
+    assertThat(hybrid.at("/layout/description").asText()).contains("shard groups of 8");
+    Cli.Run ddp = Cli.run("estimate", "--model", "gpt2", "--gpu", "a100", "--gpus", "8", "--shard-group", "4");
+    assertThat(ddp.exit()).isEqualTo(2);
+    assertThat(ddp.err()).contains("--shard-group needs --zero");
+  }
+
+  @Test
+  void interleaved_stages_shrink_the_pipeline_bubble() {
+    String[] pipeline = {"estimate", "--model", "llama-2-13b", "--gpu", "a100-80gb", "--pp", "4", "--gpus", "8",
+        "--zero", "1", "--global-batch", "64", "--micro-batch", "1", "--tokens", "100M", "--format", "json"};
+    double plain = Cli.run(pipeline).json().at("/time/stepSeconds").asDouble();
+    double interleaved = Cli.run(with(pipeline, "--virtual-stages", "2")).json().at("/time/stepSeconds")
+        .asDouble();
+    assertThat(interleaved).isLessThan(plain);
+  }
+
+  @Test
+  void the_attention_kernel_and_dropout_change_activation_memory() {
+    // GIVEN BERT-large training at sequence 512 without and with the kernels that keep the scores
+    String[] bert = {"estimate", "--model", "bert-large", "--gpu", "v100-32gb", "--task", "finetune", "--seq",
+        "512", "--micro-batch", "4", "--precision", "fp16", "--format", "json"};
+    long flash = activations(Cli.run(bert));
+    long fused = activations(Cli.run(with(bert, "--attention", "fused-softmax")));
+    long eager = activations(Cli.run(with(bert, "--attention", "eager")));
+    long tensorflow = activations(Cli.run(with(bert, "--attention", "eager", "--dropout", "tensorflow")));
+
+    // THEN stored scores cost memory, kept in FP32 more than in 16 bits, and TensorFlow's dropout more again
+    assertThat(fused).isGreaterThan(flash);
+    assertThat(eager).isGreaterThan(fused);
+    assertThat(tensorflow).isGreaterThan(eager);
+    Cli.Run both = Cli.run(with(bert, "--attention", "eager", "--flash-attention", "off"));
+    assertThat(both.exit()).isEqualTo(2);
+    assertThat(both.err()).contains("--attention or --flash-attention");
+  }
+
+  private static long activations(Cli.Run run) {
+    assertThat(run.exit()).as(run.err()).isZero();
+    return run.json().at("/memory/breakdown/activations").asLong();
+  }
 }
