@@ -18,6 +18,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /**
  * The {@code gpusizer} command-line tool: which GPUs, how many, where to rent them, how long and how much.
@@ -39,7 +40,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     subcommands = {GpusCommand.class, OffersCommand.class, EstimateCommand.class, RecommendCommand.class,
         CompareCommand.class,
         ServeCommand.class,
-        CheckCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+        CheckCommand.class, CompletionCommand.class, ManPageGenerator.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 the request cannot be met (the message says what would make it feasible), "
         + "2 bad input (options, values, files), 3 internal error (rerun with --debug)."})
 public final class GpuSizerCli implements Runnable {
