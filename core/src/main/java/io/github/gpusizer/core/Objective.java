@@ -8,9 +8,12 @@ package io.github.gpusizer.core;
  * }</pre>
  */
 public enum Objective {
-  /** Lowest total cost; ties go to the shorter wall time. */
+  /** Lowest total cost; costs within 1 % are a tie, which goes to fewer nodes, then the shorter wall time. */
   CHEAPEST,
-  /** Shortest wall time; ties go to the lower cost. */
+  /**
+   * Shortest wall time; times within 3 % are a tie (far inside the estimates' accuracy), which goes to fewer nodes,
+   * then the lower cost: 6 eight-GPU nodes for 5.1 min rather than 64 one-GPU VMs for 5.0 min.
+   */
   FASTEST,
   /**
    * The cheapest option among those that finish within a factor of the fastest option's wall time (default

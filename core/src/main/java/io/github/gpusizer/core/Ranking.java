@@ -37,15 +37,32 @@ final class Ranking {
   static final double COST_TIE = 0.01;
   private static final Comparator<Candidate> FEWER_NODES = Comparator.comparingInt(Candidate::instances)
       .thenComparing(BY_TIME).thenComparing(TIES);
+  /** FASTEST's order within a {@link #TIME_TIE}: fewer nodes, then the lower cost (the times count as equal). */
+  private static final Comparator<Candidate> FEWER_NODES_THEN_COST = Comparator.comparingInt(Candidate::instances)
+      .thenComparing(BY_COST).thenComparing(BY_TIME).thenComparing(TIES);
 
   private Ranking() {}
 
   /**
    * Whether the objective ranks by cost with {@link #COST_TIE}: CHEAPEST, and BEST_VALUE within and beyond its
-   * window.
+   * window. FASTEST ranks by time with {@link #TIME_TIE}.
    */
   static boolean tiesOnCost(Objective objective) {
     return objective != Objective.FASTEST;
+  }
+
+  /** How the candidates of one tie are ordered: fewer nodes, then the shorter time (FASTEST: the lower cost). */
+  private static Comparator<Candidate> withinTie(Objective objective) {
+    return tiesOnCost(objective) ? FEWER_NODES : FEWER_NODES_THEN_COST;
+  }
+
+  /**
+   * Whether {@code c} ties with {@code anchor}, the first of its objective's order: in cost within {@link #COST_TIE}
+   * (and on the same side of BEST_VALUE's window), or for FASTEST in wall time within {@link #TIME_TIE}.
+   */
+  private static boolean tied(Objective objective, Comparator<Candidate> order, Candidate anchor, Candidate c) {
+    return tiesOnCost(objective) ? sameWindow(order, anchor, c) && tiesWith(c, anchor.costKey())
+        : c.wall().toNanos() <= anchor.wall().toNanos() * (1 + TIME_TIE);
   }
 
   /** Whether {@code c} costs within {@link #COST_TIE} of the cheapest cost {@code cheapestKey}. */
@@ -54,27 +71,23 @@ final class Ranking {
   }
 
   /**
-   * The candidates ranked: by {@code order} for FASTEST; for the objectives that rank by cost, in groups of
-   * {@link #COST_TIE} (each from the cheapest left to the candidates within the tie of it; BEST_VALUE's window
-   * first), each group by fewer nodes, then shorter time.
+   * The candidates ranked by {@code order}, in groups of ties (each from the first left to the candidates that tie
+   * with it: within {@link #COST_TIE} in cost, BEST_VALUE's window first, or for FASTEST within {@link #TIME_TIE}
+   * in time), each group by fewer nodes, then shorter time.
    */
   static List<Candidate> rank(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(order);
-    if (!tiesOnCost(objective)) {
-      return sorted;
-    }
     List<Candidate> out = new ArrayList<>(sorted.size());
     int i = 0;
     while (i < sorted.size()) {
       Candidate anchor = sorted.get(i);
       int j = i + 1;
-      while (j < sorted.size() && sameWindow(order, anchor, sorted.get(j))
-          && tiesWith(sorted.get(j), anchor.costKey())) {
+      while (j < sorted.size() && tied(objective, order, anchor, sorted.get(j))) {
         j++;
       }
       List<Candidate> group = new ArrayList<>(sorted.subList(i, j));
-      group.sort(FEWER_NODES);
+      group.sort(withinTie(objective));
       out.addAll(group);
       i = j;
     }
@@ -89,12 +102,9 @@ final class Ranking {
         anchor = c;
       }
     }
-    if (!tiesOnCost(objective)) {
-      return anchor;
-    }
     Candidate best = anchor;
     for (Candidate c : candidates) {
-      if (sameWindow(order, anchor, c) && tiesWith(c, anchor.costKey()) && FEWER_NODES.compare(c, best) < 0) {
+      if (tied(objective, order, anchor, c) && withinTie(objective).compare(c, best) < 0) {
         best = c;
       }
     }
@@ -174,15 +184,16 @@ final class Ranking {
   }
 
   /**
-   * Wall times within this fraction of each other are one point of the Pareto front: the dearer, a hair faster, is
-   * no trade-off a planner can act on. The same margin, for the same reason, as {@link
+   * Wall times within this fraction of each other are a tie: FASTEST takes the fewest nodes among the candidates
+   * within it of the fastest, and the Pareto front keeps one point of such a run (the dearer, a hair faster, is no
+   * trade-off a planner can act on). The same margin, for the same reason, as {@link
    * LayoutSearch#SIMPLER_LAYOUT_MARGIN}: far below the estimator's demonstrated accuracy (core/CALIBRATION.md).
    */
-  static final double FRONT_TIME_TIE = LayoutSearch.SIMPLER_LAYOUT_MARGIN;
+  static final double TIME_TIE = LayoutSearch.SIMPLER_LAYOUT_MARGIN;
 
   /**
    * The front's meaningful trade-offs: walking from its cheapest point to its fastest, each point stays only if it
-   * is faster than the last one kept by more than {@link #FRONT_TIME_TIE}, or is in {@code keep} (the best option of
+   * is faster than the last one kept by more than {@link #TIME_TIE}, or is in {@code keep} (the best option of
    * some objective, which must stand on the front). The README's LoRA front had nine points of 5.0–5.4 min costing
    * 21–37 USD; one of them says as much.
    *
@@ -197,7 +208,7 @@ final class Ranking {
     for (int i = front.size() - 1; i >= 0; i--) {
       Candidate c = front.get(i);
       if (last == null || stay.contains(c)
-          || c.wall().toNanos() < last.wall().toNanos() * (1 - FRONT_TIME_TIE)) {
+          || c.wall().toNanos() < last.wall().toNanos() * (1 - TIME_TIE)) {
         out.add(c);
         last = c;
       }

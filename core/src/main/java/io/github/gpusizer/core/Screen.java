@@ -411,7 +411,7 @@ final class Screen {
             continue;
           }
           if (withinBudget(o, mode, g, n)) {
-            return n;
+            return tiedInTime(o, mode, g, n);
           }
           overBudget = g.f[n];
         }
@@ -439,6 +439,26 @@ final class Screen {
     double limit = g.perUnitPrice[cheapest] * (1 + Ranking.COST_TIE);
     for (int n : g.byTime) {
       if (n < best && side.test(n) && g.perUnitPrice[n] <= limit && withinBudget(o, mode, g, n)) {
+        best = n;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * FASTEST's choice of the group's counts from the fastest within budget, {@code fastest}: the fewest instances
+   * within {@link Ranking#TIME_TIE} of its time (then the shorter time), as {@link Ranking#first} takes them; records
+   * {@code fastest} as the {@link #anchor} the ranking measures the tie from.
+   */
+  private int tiedInTime(Offering o, PricingMode mode, Group g, int fastest) {
+    anchor = fastest;
+    int best = fastest;
+    double limit = g.wall[fastest].toNanos() * (1 + Ranking.TIME_TIE);
+    for (int n : g.byTime) {
+      if (g.wall[n].toNanos() > limit) {
+        break;
+      }
+      if (n < best && withinBudget(o, mode, g, n)) {
         best = n;
       }
     }
