@@ -61,6 +61,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    taskOptions.refuseLayout("compare runs each offering's instance data-parallel over its GPUs; time a layout of "
+        + "your own with estimate");
     Task task = taskOptions.task();
     Catalog catalog = common.catalog();
     Estimator estimator = Estimator.defaults();

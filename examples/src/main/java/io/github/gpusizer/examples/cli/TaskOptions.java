@@ -286,6 +286,31 @@ final class TaskOptions {
     return zero == null ? ZeroStage.NONE : ZeroStage.of(zero);
   }
 
+  /**
+   * Refuses the layout flags where the command chooses the layout itself, rather than ignore them silently.
+   *
+   * @param why what the command does instead, and where a layout of one's own is timed
+   */
+  void refuseLayout(String why) {
+    List<String> given = new ArrayList<>();
+    if (zero != null) {
+      given.add("--zero");
+    }
+    if (tp != null) {
+      given.add("--tp");
+    }
+    if (pp != null) {
+      given.add("--pp");
+    }
+    if (shardGroup != null) {
+      given.add("--shard-group");
+    }
+    if (virtualStages != null) {
+      given.add("--virtual-stages");
+    }
+    checkArgument(given.isEmpty(), "%s would be ignored: %s", String.join(" and ", given), why);
+  }
+
   /** {@code layout} with the shard group and interleaved stages given. */
   Layout withShardingAndStages(Layout layout) {
     Layout out = layout;

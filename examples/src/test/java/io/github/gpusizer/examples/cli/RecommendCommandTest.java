@@ -248,4 +248,19 @@ class RecommendCommandTest {
   void same_input_same_output() {
     assertThat(Cli.run(with("--format", "json")).json()).isEqualTo(json);
   }
+
+  @Test
+  void layout_flags_are_refused_where_the_layout_is_searched_not_ignored() {
+    // WHEN recommend and compare are given a ZeRO stage and a tensor-parallel degree, which they choose themselves
+    Cli.Run recommend = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M",
+        "--zero", "3", "--tp", "2");
+    Cli.Run compare = Cli.run("compare", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M",
+        "--offering", "aws/p4d.24xlarge", "--pp", "2");
+
+    // THEN each is bad input that names the flags and where a layout of one's own is timed
+    assertThat(recommend.exit()).isEqualTo(2);
+    assertThat(recommend.err()).contains("--zero and --tp would be ignored", "estimate");
+    assertThat(compare.exit()).isEqualTo(2);
+    assertThat(compare.err()).contains("--pp would be ignored", "estimate");
+  }
 }
