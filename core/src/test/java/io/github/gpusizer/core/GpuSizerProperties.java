@@ -134,13 +134,13 @@ class GpuSizerProperties {
       for (Objective objective : Objective.values()) {
         Constraints other = new Constraints(c.deadline(), c.budget(), c.maxGpus(), objective, c.spot());
         Optional<Option> best = other.apply(task).recommend().best();
-        // on the front, or a near-tie (within 1 % in cost, or for FASTEST within the time tie) that the tie rule
-        // gave to fewer nodes than a front option as fast
+        // on the front, or a near-tie (within 1 %) that the tie rule gave to fewer nodes than a front option as
+        // fast; FASTEST's best, which its time tie may give to fewer nodes than a faster, cheaper option, is covered
+        // within the time tie as every option is
         best.ifPresent(b -> assertThat(rec.paretoFront()).anySatisfy(f -> assertThat(f.equals(b)
             || f.wallTime().compareTo(b.wallTime()) <= 0 && f.instances() > b.instances()
-                && (b.cost().amount().compareTo(f.cost().amount().multiply(new BigDecimal("1.01"))) <= 0
-                    || objective == Objective.FASTEST
-                        && b.wallTime().toNanos() <= f.wallTime().toNanos() * (1 + Ranking.TIME_TIE))).isTrue()));
+                && b.cost().amount().compareTo(f.cost().amount().multiply(new BigDecimal("1.01"))) <= 0
+            || objective == Objective.FASTEST && coversWithinTheTimeTie(f, b)).isTrue()));
         assertThat(best.isPresent()).isEqualTo(rec.isFeasible());
       }
     });
