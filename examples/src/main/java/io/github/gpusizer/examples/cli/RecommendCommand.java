@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Period;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
@@ -92,6 +93,11 @@ final class RecommendCommand implements Callable<Integer> {
   @Option(names = "--rate", paramLabel = "FROM:TO=RATE", converter = Converters.Rate.class,
       description = "An exchange rate overriding the bundled reference rates, e.g. CNY:USD=0.14 (repeatable).")
   List<Quantities.Rate> rates = new ArrayList<>();
+
+  @Option(names = "--stale-after", paramLabel = "DAYS", converter = Converters.PositiveInt.class,
+      description = "Days after which a price counts as stale and its options carry a price-stale warning "
+          + "(default 180).")
+  Integer staleAfterDays;
 
   @Option(names = "--cuda", paramLabel = "VERSION",
       description = "Your CUDA version, e.g. 11.8: GPUs that need a newer one are rejected.")
@@ -222,6 +228,9 @@ final class RecommendCommand implements Callable<Integer> {
     }
     if (maxGpus != null) {
       sizer.maxGpus(maxGpus);
+    }
+    if (staleAfterDays != null) {
+      sizer.staleAfter(Period.ofDays(staleAfterDays));
     }
     if (maxNodes != null) {
       sizer.maxNodes(maxNodes);

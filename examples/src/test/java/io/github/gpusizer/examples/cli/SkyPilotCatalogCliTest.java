@@ -101,6 +101,20 @@ class SkyPilotCatalogCliTest {
   }
 
   @Test
+  void stale_after_sets_the_age_past_which_prices_warn() {
+    // GIVEN the Lambda excerpt priced 2020-01-06, and a threshold longer than its age whatever day the test runs
+    String[] job = {"recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M",
+        "--no-bundled-offerings", "--catalog", file("lambda"), "--price-date", "2020-01-06", "--format", "json"};
+    Cli.Run lenient = Cli.run(java.util.stream.Stream.concat(java.util.Arrays.stream(job),
+        java.util.stream.Stream.of("--stale-after", "36500")).toArray(String[]::new));
+
+    // THEN no option warns, while by default every one does
+    assertThat(lenient.exit()).as(lenient.err()).isZero();
+    assertThat(lenient.json().path("options").toString()).doesNotContain("price-stale");
+    assertThat(Cli.run(job).json().path("options").toString()).contains("price-stale");
+  }
+
+  @Test
   void options_priced_from_an_old_skypilot_file_warn_that_the_price_is_stale() {
     // GIVEN only the Lambda excerpt, priced 2020-01-06: stale whatever day the test runs after mid-2020
     Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M",
