@@ -184,13 +184,20 @@ final class MemoryModel {
 
   private static MemoryBreakdown of(Job job, double weights, double gradients, double optimizer, double activations,
                                     double kvCache, double temporary) {
-    double allocated = weights + gradients + optimizer + activations + kvCache + temporary;
+    DataSize w = DataSize.ofBytes(weights);
+    DataSize g = DataSize.ofBytes(gradients);
+    DataSize o = DataSize.ofBytes(optimizer);
+    DataSize a = DataSize.ofBytes(activations);
+    DataSize kv = DataSize.ofBytes(kvCache);
+    DataSize t = DataSize.ofBytes(temporary);
+    // the allocation as the breakdown rounds it: where the allocator's cache fills the card's room, the total is then
+    // the capacity to the byte (rounding each part apart put it a byte or two over, so a layout "did not fit" at
+    // 15 ranks between fits at 14 and 16; the sizer relies on memory never rising with ranks)
+    double allocated = (double) w.bytes() + g.bytes() + o.bytes() + a.bytes() + kv.bytes() + t.bytes();
     double overhead = job.tuning.cudaContextBytes() + (job.task.executionMode().usesPyTorchAllocator()
         ? allocatorCache(job, allocated)
         : PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
-    return new MemoryBreakdown(DataSize.ofBytes(weights), DataSize.ofBytes(gradients), DataSize.ofBytes(optimizer),
-        DataSize.ofBytes(activations), DataSize.ofBytes(kvCache), DataSize.ofBytes(temporary),
-        DataSize.ofBytes(overhead));
+    return new MemoryBreakdown(w, g, o, a, kv, t, DataSize.ofBytes(overhead));
   }
 
   /**

@@ -139,6 +139,25 @@ class MemoryKeyTest {
           MemoryEstimate atMore = ESTIMATOR.memory(task, larger, layout(more, stage, larger));
           assertThat(atMore.perGpu()).isLessThanOrEqualTo(atFewer.perGpu());
           assertThat(atMore.perGpuInterval().high()).isLessThanOrEqualTo(atFewer.perGpuInterval().high());
+          assertThat(atMore.fits() || !atFewer.fits()).as("fits at %s ranks but not at %s", dp, more).isTrue();
         });
+  }
+
+  @Test
+  void a_peak_the_allocator_cache_fills_to_the_capacity_fits_at_every_rank_count_from_the_first_that_fits() {
+    // GIVEN a 27-layer, 4,928-wide decoder under ZeRO-3 and full recomputation on single-T4 nodes, whose peak
+    // reaches the T4's 16 GB from 14 ranks up: the allocator's cache takes what room is left (found by a property
+    // of the sizer: 17 ranks "did not fit" by a byte of rounding between fits at 16 and 18)
+    var model = io.github.gpusizer.core.model.Transformer.builder("gen-27x77").layers(27).hidden(4928).heads(77)
+        .vocab(50257).maxPositions(2048).build();
+    Task task = Task.pretraining(model).tokens(1e6).microBatch(4).sequenceLength(1024)
+        .precision(io.github.gpusizer.core.task.PrecisionMode.FP16_MIXED).checkpointing(Checkpointing.FULL).build();
+    // THEN every count from 14 ranks up fits, at exactly the capacity until the allocation shrinks below it
+    for (int dp = 14; dp <= 24; dp++) {
+      Hardware hw = Hardware.of(TestGpus.T4, 1, dp);
+      MemoryEstimate m = ESTIMATOR.memory(task, hw, layout(dp, ZeroStage.STAGE_3, hw));
+      assertThat(m.fits()).as("%s ranks", dp).isTrue();
+      assertThat(m.perGpu()).isLessThanOrEqualTo(m.capacity());
+    }
   }
 }
