@@ -34,7 +34,7 @@ final class Candidate {
     /**
      * Instances × billed seconds, by which the exact costs of one offering's candidates in one pricing mode are
      * ordered (one price, one rate: the cost is the price times it, divided by the mode's unit); -1 where that does
-     * not hold (a zero price, or one of more than {@link Screen#MAX_PRICE_DIGITS} digits, whose rounding could tie).
+     * not hold ({@link Screen#ordersByUnits}: a zero price, or one whose rounding could tie).
      */
     long billedSeconds();
   }

@@ -49,32 +49,33 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional
    * How interruptions of a provider the caller gave no model for are priced.
    *
    * @param rates the default rate of each provider
-   * @param checkpointInterval the caller's interval between checkpoints (each interruption loses half of it); empty:
-   *     Young's optimum for the provider's rate and {@code checkpointWrite} ({@link Interruptions#young})
    * @param checkpointWrite the time one node takes to write the job's checkpoint, worked out on first use (zero:
    *     nothing to save, so an interruption loses only the restart)
-   * @param fixedCosts a restart takes the provider's provisioning time from them
+   * @param fixedCosts a restart takes the provider's provisioning time from them; each interruption loses half
+   *     their checkpoint interval, or without one half of Young's optimum for the provider's rate and
+   *     {@code checkpointWrite} ({@link Interruptions#young})
    */
-  record SpotDefaults(SpotInterruptionRates rates, Optional<Duration> checkpointInterval,
-      Supplier<Duration> checkpointWrite, FixedCosts fixedCosts) {
+  record SpotDefaults(SpotInterruptionRates rates, Supplier<Duration> checkpointWrite, FixedCosts fixedCosts) {
     SpotDefaults {
       checkNotNull(rates, "rates");
-      checkArgument(checkNotNull(checkpointInterval, "checkpointInterval").map(i -> i.compareTo(Duration.ZERO) > 0)
-          .orElse(true), "checkpoint interval must be > 0, was %s", checkpointInterval);
       checkNotNull(checkpointWrite, "checkpointWrite");
       checkNotNull(fixedCosts, "fixedCosts");
     }
 
-    /** The defaults for these fixed costs: their checkpoint interval if they set one, else Young's. */
+    /** The defaults for these fixed costs, the checkpoint's write time worked out once, on first use. */
     static SpotDefaults of(SpotInterruptionRates rates, FixedCosts fixedCosts, Supplier<Duration> checkpointWrite) {
-      return new SpotDefaults(rates, fixedCosts.checkpointInterval(), Suppliers.memoize(checkpointWrite::get),
-          fixedCosts);
+      return new SpotDefaults(rates, Suppliers.memoize(checkpointWrite::get), fixedCosts);
+    }
+
+    /** Whether the checkpoint interval is Young's optimum rather than the caller's. */
+    boolean youngInterval() {
+      return fixedCosts.checkpointInterval().isEmpty();
     }
 
     /** The interruptions of a provider of this default rate, restarting in {@code restart}. */
     Interruptions interruptions(double perHour, Duration restart) {
-      if (checkpointInterval.isPresent()) {
-        return Interruptions.of(perHour, checkpointInterval.get(), restart);
+      if (!youngInterval()) {
+        return Interruptions.of(perHour, fixedCosts.checkpointInterval().get(), restart);
       }
       Duration write = checkpointWrite.get();
       return write.isZero() || perHour == 0 ? Interruptions.of(perHour, Duration.ofNanos(1), restart)
@@ -154,7 +155,7 @@ record CostStep(CostModel model, Optional<Interruptions> interruptions, Optional
         SpotEstimate spot = this.model.spot(offering, instances, wall, model.get());
         return Optional.of(new Priced(spot.expectedCost(), this.model.billed(spot.expectedWall(), offering.billing()),
             spot.expectedWall(), Optional.of(new SpotTerms(Optional.of(spot), defaultRate(offering),
-                defaultRate(offering).isPresent() && spotDefaults.get().checkpointInterval().isEmpty()))));
+                defaultRate(offering).isPresent() && spotDefaults.get().youngInterval()))));
       }
       Duration billed = this.model.billed(wall, offering, mode);
       return Optional.of(new Priced(this.model.cost(offering, instances, wall, mode), billed, wall,

@@ -399,8 +399,8 @@ final class Pass {
     double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
     CostStep costs = s.costs();
     Duration wall = p.wall;
-    long billedSeconds = price.amount().signum() > 0 && price.amount().precision() <= Screen.MAX_PRICE_DIGITS
-        && billed.getNano() == 0 ? Math.multiplyExact((long) n, billed.getSeconds()) : -1;
+    long billedSeconds = Screen.ordersByUnits(price) && billed.getNano() == 0
+        ? Math.multiplyExact((long) n, billed.getSeconds()) : -1;
     return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, p.startup, p.checkpoints, key,
         new Candidate.Pricing() {
       @Override

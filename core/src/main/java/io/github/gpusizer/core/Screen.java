@@ -50,6 +50,14 @@ final class Screen {
    * least one part in 10^20 and {@code n × seconds} stays below 10^13, far above the rounding's one part in 10^33.
    */
   static final int MAX_PRICE_DIGITS = 20;
+
+  /**
+   * Whether costs at {@code price} are ordered by the units it is paid for alone ({@code n × billed seconds}):
+   * a positive price of at most {@link #MAX_PRICE_DIGITS} significant digits.
+   */
+  static boolean ordersByUnits(Money price) {
+    return price.amount().signum() > 0 && price.amount().precision() <= MAX_PRICE_DIGITS;
+  }
   /** Relative margin of the screening in {@code double} (its rounding errors are below 10^-15). */
   private static final double MARGIN = 1e-9;
 
@@ -234,7 +242,7 @@ final class Screen {
         if (price.isEmpty()) {
           continue;
         }
-        if (price.get().amount().signum() == 0 || price.get().amount().precision() > MAX_PRICE_DIGITS) {
+        if (!ordersByUnits(price.get())) {
           unscreened[i] = true;
         }
       }
