@@ -55,6 +55,11 @@ final class LayoutSearch {
 
   private final Task task;
   private final Estimator estimator;
+  /**
+   * The estimator's memo for this search: micro-batch timings shared over instance counts, memory allocations over
+   * GPU models.
+   */
+  private final Estimator.Memo memo;
   private final Settings settings;
   private final boolean reference;
   private final Map<Key, Outcome> cache = new HashMap<>();
@@ -89,6 +94,7 @@ final class LayoutSearch {
     this.settings = settings;
     this.task = settings.task();
     this.estimator = settings.estimator();
+    this.memo = estimator.memo();
     this.reference = reference;
     this.coresMatter = reference || estimator.performanceDependsOnHostCores(task);
     this.usefulBatch = task.globalBatch() > 0 ? Integer.MAX_VALUE
@@ -186,35 +192,64 @@ final class LayoutSearch {
   /** The fastest recipe on some hardware (null if none runs), and the closest miss. */
   private record Timing(Timed best, Outcome.Miss closest) {}
 
-  /** Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. */
+  /**
+   * Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. The fast
+   * path times the recipes in the order of their least time ({@link Estimator.Memo#leastSeconds}) and skips those
+   * whose least time is past the margin of the fastest found: they could be neither chosen nor the fastest.
+   */
   private Timing timing(Hardware hw, Plan plan) {
     Outcome.Miss closest = plan.closest();
-    List<Timed> fits = new ArrayList<>(plan.recipes().size());
+    List<Recipe> recipes = plan.recipes();
+    int count = recipes.size();
+    double[] least = new double[count];
+    Integer[] order = new Integer[count];
+    for (int k = 0; k < count; k++) {
+      order[k] = k;
+      least[k] = reference ? 0 : leastSeconds(hw, recipes.get(k));
+    }
+    if (!reference) {
+      java.util.Arrays.sort(order, (a, b) -> Double.compare(least[a], least[b]));
+    }
+    Timed[] timed = new Timed[count]; // by position in the plan; null where not timed
     Timed fastest = null;
-    for (Recipe r : plan.recipes()) {
-      Timed timed = time(hw, r.tp(), r.pp(), r.zero(), r.ck(), r.mb());
-      if (timed.miss == null) {
-        fits.add(timed);
-        if (fastest == null || timed.runTime.compareTo(fastest.runTime) < 0) {
-          fastest = timed;
-        }
-      } else {
-        closest = closer(closest, timed.miss);
+    for (int k : order) {
+      // the margin as the choice below applies it, less a part in 10^9 for the rounding of the two sums
+      if (fastest != null && least[k] * (1 - 1e-9) * 1e9 > fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN)) {
+        break;
+      }
+      Recipe r = recipes.get(k);
+      Timed t = time(hw, r.tp(), r.pp(), r.zero(), r.ck(), r.mb());
+      timed[k] = t;
+      if (t.miss == null && (fastest == null || t.runTime.compareTo(fastest.runTime) < 0)) {
+        fastest = t;
       }
     }
     if (fastest == null) {
+      for (Timed t : timed) { // in the plan's order, as the reference meets them
+        closest = closer(closest, t.miss);
+      }
       return new Timing(null, closest);
     }
     // Recipes come simplest first (tensor degree, then recomputation, then ZeRO stage, each ascending): take the
     // first within SIMPLER_LAYOUT_MARGIN of the fastest, so a sharding stage or recomputation level that the model
     // rates a hair faster does not displace plain DDP.
     long limit = (long) (fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN));
-    for (Timed t : fits) {
-      if (t.runTime.toNanos() <= limit) {
+    for (Timed t : timed) {
+      if (t != null && t.miss == null && t.runTime.toNanos() <= limit) {
         return new Timing(t, closest);
       }
     }
     return new Timing(fastest, closest);
+  }
+
+  /** {@link Estimator.Memo#leastSeconds} of a recipe; 0 (no bound) where the estimator refuses it. */
+  private double leastSeconds(Hardware hw, Recipe r) {
+    Layout layout = layout(hw, r.tp(), r.pp(), r.zero());
+    try {
+      return memo.leastSeconds(variant(r.mb(), r.ck(), layout.dataParallel()), hw, layout);
+    } catch (IllegalArgumentException e) {
+      return 0; // timed, and its miss recorded, like any other
+    }
   }
 
   private Plan plan(Hardware hw) {
@@ -452,15 +487,18 @@ final class LayoutSearch {
   private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     Layout layout = layout(hw, tp, pp, zero);
     Task variant = variant(mb, ck, layout.dataParallel());
-    if (reference || zero != ZeroStage.NONE) {
-      return estimator.memory(variant, hw, layout); // sharded: the Thresholds of fitLevel spare estimates instead
+    if (reference) {
+      return estimator.memory(variant, hw, layout);
+    }
+    if (zero != ZeroStage.NONE) {
+      return memo.memory(variant, hw, layout); // sharded: the Thresholds of fitLevel spare estimates instead
     }
     // instance counts of one GPU share the memory estimates of plain data parallelism: it holds the same on 2 ranks
     // as on 64 (Estimator#memoryKey)
     Object key = estimator.memoryKey(variant, hw, layout);
     MemoryEstimate m = memories.get(key);
     if (m == null) {
-      m = estimator.memory(variant, hw, layout);
+      m = memo.memory(variant, hw, layout);
       memories.put(key, m);
     }
     return m;
@@ -504,8 +542,7 @@ final class LayoutSearch {
     Task variant = variant(mb, ck, layout.dataParallel());
     PerformanceEstimate p;
     try {
-      p = reference ? estimator.estimate(variant, hw, layout).performance()
-          : estimator.performance(variant, hw, layout);
+      p = reference ? estimator.estimate(variant, hw, layout).performance() : memo.performance(variant, hw, layout);
     } catch (IllegalArgumentException ex) {
       return new Timed(variant, layout, null,
           new Outcome.Miss(Rejection.Kind.LAYOUT, ex.getMessage(), Double.MAX_VALUE));

@@ -73,9 +73,29 @@ final class ComputeModel {
 
   /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
   static StepTime step(Job job) {
-    OptionalDouble mfuOverride = job.tuning.mfu();
-    double host = job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer() : 0;
-    return job.training ? training(job, mfuOverride, host) : inference(job, mfuOverride, host);
+    return job.training ? training(job, micro(job)) : inference(job, job.tuning.mfu(), hostSecondsPerLayer(job));
+  }
+
+  /** The host time eager execution charges per layer; 0 for compiled code and serving engines. */
+  private static double hostSecondsPerLayer(Job job) {
+    return job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer() : 0;
+  }
+
+  /**
+   * One training micro-batch on one GPU: it depends on the task, the GPU, the tensor and pipeline degrees and
+   * whether ZeRO-3 gathers the weights, never on the data-parallel ranks, the nodes or the network, so a search may
+   * reuse it over instance counts ({@link Estimator.Memo}).
+   */
+  static Micro micro(Job job) {
+    return micro(job, job.tuning.mfu(), hostSecondsPerLayer(job));
+  }
+
+  /**
+   * The least time a training step can take: its arithmetic, memory traffic and host time with communication,
+   * pipeline bubbles and input stalls all hidden; {@link #training} adds them.
+   */
+  static double leastTrainingStepSeconds(Job job, Micro micro) {
+    return job.accumulation * micro.seconds() + optimizerSeconds(job);
   }
 
   /**
@@ -95,8 +115,8 @@ final class ComputeModel {
 
   // ---------------------------------------------------------------- training
 
-  private static StepTime training(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
-    Micro micro = micro(job, mfuOverride, hostPerLayer);
+  /** A training step of the job whose micro-batch is {@code micro} ({@link #micro(Job)}). */
+  static StepTime training(Job job, Micro micro) {
     double optimizerSeconds = optimizerSeconds(job);
     double m = job.accumulation;
     CommunicationModel.Exposed comm = CommunicationModel.training(job, micro);
@@ -124,7 +144,7 @@ final class ComputeModel {
     }
   }
 
-  static Micro micro(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
+  private static Micro micro(Job job, OptionalDouble mfuOverride, double hostPerLayer) {
     Precision precision = job.precision.compute();
     double peak = job.gpu.denseTflops(precision);
     Roofline forward = new Roofline(peak, job.gpu.memoryBandwidthGBps(), job.bandwidthEfficiency());

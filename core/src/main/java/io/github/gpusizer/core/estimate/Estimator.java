@@ -9,7 +9,11 @@ import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.ZeroStage;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -37,7 +41,11 @@ public final class Estimator {
   /** The GPU estimated last and its {@link Efficiency#hopperClass}, shared the same way as {@link #lastFacts}. */
   private volatile GpuClass lastGpu;
 
-  private record GpuClass(Gpu gpu, boolean hopperClass, double sustainedClock) {}
+  private record GpuClass(Gpu gpu, boolean hopperClass, double sustainedClock) {
+    static GpuClass of(Gpu gpu) {
+      return new GpuClass(gpu, Efficiency.hopperClass(gpu), Efficiency.sustainedClock(gpu));
+    }
+  }
 
   private Estimator(Tuning tuning) {
     this.tuning = tuning;
@@ -227,6 +235,129 @@ public final class Estimator {
   }
 
   /**
+   * A memo of this estimator for one search that times a task on many pieces of hardware: it gives the same
+   * estimates as {@link #performance}, and reuses what the instance count cannot change. Not thread-safe.
+   */
+  public Memo memo() {
+    return new Memo();
+  }
+
+  /** See {@link #memo()}. */
+  public final class Memo {
+    /** Training micro-batches, which the data-parallel ranks, nodes and network do not change. */
+    private final Map<MicroKey, ComputeModel.Micro> micros = new HashMap<>();
+    /** Memory allocations, which the GPU model does not change (its capacity only sets the overheads). */
+    private final Map<AllocationKey, MemoryModel.Allocation> allocations = new HashMap<>();
+    /** The facts of each task and the class of each GPU met, by identity (a search alternates between GPUs). */
+    private final Map<Task, ModelFacts> facts = new IdentityHashMap<>();
+    private final Map<Gpu, GpuClass> gpus = new IdentityHashMap<>();
+
+    private Memo() {}
+
+    /**
+     * Exactly {@link Estimator#memory}.
+     *
+     * @throws IllegalArgumentException as {@link Estimator#memory} does
+     */
+    public MemoryEstimate memory(Task task, Hardware hardware, Layout layout) {
+      Job job = job(task, hardware, layout);
+      AllocationKey key = new AllocationKey(task, MemoryModel.LayoutKey.of(task, hardware, layout));
+      MemoryModel.Allocation allocation = allocations.get(key);
+      if (allocation == null) {
+        allocation = MemoryModel.allocation(job);
+        allocations.put(key, allocation);
+      }
+      return memoryOf(job, MemoryModel.breakdown(job, allocation));
+    }
+
+    private Job job(Task task, Hardware hardware, Layout layout) {
+      checkNotNull(task, "task");
+      checkNotNull(hardware, "hardware");
+      checkNotNull(layout, "layout");
+      Compatibility.check(task, hardware, layout);
+      ModelFacts f = facts.computeIfAbsent(task, ModelFacts::of);
+      GpuClass gpu = gpus.computeIfAbsent(hardware.gpu(), GpuClass::of);
+      return new Job(task, hardware, layout, task.microBatch(), tuning, f, gpu.hopperClass(), gpu.sustainedClock());
+    }
+
+    /**
+     * Exactly {@link Estimator#performance}.
+     *
+     * @throws IllegalArgumentException as {@link Estimator#performance} does
+     */
+    public PerformanceEstimate performance(Task task, Hardware hardware, Layout layout) {
+      Job job = job(task, hardware, layout);
+      Compatibility.checkBatch(job);
+      if (!job.training) {
+        return timing(job).performance();
+      }
+      StepTime step = ComputeModel.training(job, micro(job));
+      return Performance.combine(job, step, InputPipeline.rates(job));
+    }
+
+    /**
+     * A lower bound of {@link #performance}'s total time, in seconds, at a fraction of its cost: the step's
+     * arithmetic, memory traffic and host time with every stall hidden (communication, pipeline bubbles, the input
+     * pipeline). Zero for inference and for a task without an amount of work, which it does not bound.
+     *
+     * @throws IllegalArgumentException as {@link Estimator#performance} does
+     */
+    public double leastSeconds(Task task, Hardware hardware, Layout layout) {
+      Job job = job(task, hardware, layout);
+      Compatibility.checkBatch(job);
+      if (!job.training) {
+        return 0;
+      }
+      double seconds = ComputeModel.leastTrainingStepSeconds(job, micro(job));
+      double samples = job.globalBatch();
+      double total = Performance.totalSeconds(job, samples, job.sequenceModel() ? samples * job.sequence : 0,
+          seconds);
+      return Double.isNaN(total) ? 0 : total;
+    }
+
+    private ComputeModel.Micro micro(Job job) {
+      MicroKey key = new MicroKey(job.task, job.gpu, job.tp, job.pp, job.zero == ZeroStage.STAGE_3);
+      ComputeModel.Micro micro = micros.get(key);
+      if (micro == null) {
+        micro = ComputeModel.micro(job);
+        micros.put(key, micro);
+      }
+      return micro;
+    }
+  }
+
+  /** What a memory allocation depends on ({@link MemoryModel.LayoutKey}): the task by identity. */
+  private record AllocationKey(Task task, MemoryModel.LayoutKey layout) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof AllocationKey k && k.task == task && k.layout.equals(layout);
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(task) * 31 + layout.hashCode();
+    }
+  }
+
+  /**
+   * What a training micro-batch depends on beyond the estimator ({@link ComputeModel#micro(Job)}): the task and
+   * GPU by identity, the tensor and pipeline degrees, and whether ZeRO-3 gathers the weights.
+   */
+  private record MicroKey(Task task, Gpu gpu, int tp, int pp, boolean zero3) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof MicroKey k && k.task == task && k.gpu == gpu && k.tp == tp && k.pp == pp
+          && k.zero3 == zero3;
+    }
+
+    @Override
+    public int hashCode() {
+      return ((System.identityHashCode(task) * 31 + System.identityHashCode(gpu)) * 31 + tp * 64 + pp) * 2
+          + (zero3 ? 1 : 0);
+    }
+  }
+
+  /**
    * Whether the host's CPU cores can change {@link #performance} for this task: only when its samples cost CPU
    * time to prepare (its {@code cpuMsPerSample}, or the image default), which the cores' data loaders must keep up
    * with. When false, a search may share timings between hosts that differ only in cores.
@@ -358,8 +489,7 @@ public final class Estimator {
     }
     GpuClass gpu = lastGpu;
     if (gpu == null || gpu.gpu() != hardware.gpu()) {
-      gpu = new GpuClass(hardware.gpu(), Efficiency.hopperClass(hardware.gpu()),
-          Efficiency.sustainedClock(hardware.gpu()));
+      gpu = GpuClass.of(hardware.gpu());
       lastGpu = gpu;
     }
     return new Job(task, hardware, layout, task.microBatch(), tuning, facts, gpu.hopperClass(),
@@ -367,7 +497,10 @@ public final class Estimator {
   }
 
   private static MemoryEstimate memoryOf(Job job) {
-    MemoryBreakdown breakdown = MemoryModel.breakdown(job);
+    return memoryOf(job, MemoryModel.breakdown(job));
+  }
+
+  private static MemoryEstimate memoryOf(Job job, MemoryBreakdown breakdown) {
     DataSize capacity = job.gpu.memory();
     return MemoryEstimate.of(breakdown, capacity, ErrorBands.bundled().memory(WorkloadClass.of(job)));
   }

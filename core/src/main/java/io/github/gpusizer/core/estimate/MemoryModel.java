@@ -140,10 +140,23 @@ final class MemoryModel {
   }
 
   static MemoryBreakdown breakdown(Job job) {
+    return breakdown(job, allocation(job));
+  }
+
+  /**
+   * What a job allocates at its peak, by holder, before the allocator's overhead: the same on every GPU model, whose
+   * capacity only sets that overhead ({@link #breakdown(Job, Allocation)}); a search shares it across GPUs
+   * ({@link Estimator.Memo}). The parts are rounded to bytes as the breakdown shows them; {@code kvCacheBytes} is
+   * the KV cache unrounded.
+   */
+  record Allocation(DataSize weights, DataSize gradients, DataSize optimizer, DataSize activations, DataSize kvCache,
+                    DataSize temporary, double kvCacheBytes) {}
+
+  static Allocation allocation(Job job) {
     return job.training ? training(job) : inference(job);
   }
 
-  private static MemoryBreakdown training(Job job) {
+  private static Allocation training(Job job) {
     double n = job.parameters;
     double trainable = trainableParameters(job);
     double split = job.modelShard(1);
@@ -174,7 +187,7 @@ final class MemoryModel {
     return of(job, weights, gradients, optimizer, 0, 0, optimizerTemporary);
   }
 
-  private static MemoryBreakdown inference(Job job) {
+  private static Allocation inference(Job job) {
     double split = job.modelShard(1);
     double weights = servedWeightBytes(job) * split;
     double kv = kvCacheBytes(job);
@@ -182,22 +195,24 @@ final class MemoryModel {
     return of(job, weights, 0, 0, working, kv, dequantisedMatrix(job));
   }
 
-  private static MemoryBreakdown of(Job job, double weights, double gradients, double optimizer, double activations,
-                                    double kvCache, double temporary) {
-    DataSize w = DataSize.ofBytes(weights);
-    DataSize g = DataSize.ofBytes(gradients);
-    DataSize o = DataSize.ofBytes(optimizer);
-    DataSize a = DataSize.ofBytes(activations);
-    DataSize kv = DataSize.ofBytes(kvCache);
-    DataSize t = DataSize.ofBytes(temporary);
+  private static Allocation of(Job job, double weights, double gradients, double optimizer, double activations,
+                               double kvCache, double temporary) {
+    return new Allocation(DataSize.ofBytes(weights), DataSize.ofBytes(gradients), DataSize.ofBytes(optimizer),
+        DataSize.ofBytes(activations), DataSize.ofBytes(kvCache), DataSize.ofBytes(temporary), kvCache);
+  }
+
+  /** The breakdown of {@code job}'s {@link #allocation} {@code a} on the job's GPU: the overheads added. */
+  static MemoryBreakdown breakdown(Job job, Allocation a) {
     // the allocation as the breakdown rounds it: where the allocator's cache fills the card's room, the total is then
     // the capacity to the byte (rounding each part apart put it a byte or two over, so a layout "did not fit" at
     // 15 ranks between fits at 14 and 16; the sizer relies on memory never rising with ranks)
-    double allocated = (double) w.bytes() + g.bytes() + o.bytes() + a.bytes() + kv.bytes() + t.bytes();
+    double allocated = (double) a.weights().bytes() + a.gradients().bytes() + a.optimizer().bytes()
+        + a.activations().bytes() + a.kvCache().bytes() + a.temporary().bytes();
     double overhead = job.tuning.cudaContextBytes() + (job.task.executionMode().usesPyTorchAllocator()
         ? allocatorCache(job, allocated)
-        : PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
-    return new MemoryBreakdown(w, g, o, a, kv, t, DataSize.ofBytes(overhead));
+        : PAGED_KV_WASTE_FRACTION * a.kvCacheBytes() + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
+    return new MemoryBreakdown(a.weights(), a.gradients(), a.optimizer(), a.activations(), a.kvCache(),
+        a.temporary(), DataSize.ofBytes(overhead));
   }
 
   /**
@@ -700,7 +715,7 @@ final class MemoryModel {
   /** The inference breakdown with no KV cache: weights, one forward pass's working set and the overheads. */
   static MemoryBreakdown inferenceWithoutKvCache(Job job) {
     double weights = servedWeightBytes(job) * job.modelShard(1);
-    return of(job, weights, 0, 0, inferenceWorkingSet(job), 0, dequantisedMatrix(job));
+    return breakdown(job, of(job, weights, 0, 0, inferenceWorkingSet(job), 0, dequantisedMatrix(job)));
   }
 
   /**

@@ -22,16 +22,25 @@ final class Performance {
     double hardware = step.hardwareFlops() / seconds / gpus / 1e12;
     Bottleneck bottleneck = bottleneck(step, input, inputRate, gpuRate);
     double scaling = Math.min(1, Math.max(1e-9, step.idealSeconds() / gpuSeconds));
-    Optional<Duration> total = Optional.empty();
-    if (job.task.tokens().isPresent() && tokensPerSecond > 0) {
-      total = Optional.of(seconds(job.task.tokens().getAsDouble() / tokensPerSecond));
-    } else if (job.task.samples().isPresent()) {
-      total = Optional.of(seconds(job.task.samples().getAsDouble() / samplesPerSecond));
-    } else if (job.task.tokens().isPresent() && job.sequence > 0) {
-      total = Optional.of(seconds(job.task.tokens().getAsDouble() / job.sequence / samplesPerSecond));
-    }
+    double totalSeconds = totalSeconds(job, step.samples(), step.tokens(), seconds);
+    Optional<Duration> total = Double.isNaN(totalSeconds) ? Optional.empty() : Optional.of(seconds(totalSeconds));
     return new PerformanceEstimate(step.modelFlops(), seconds(seconds), samplesPerSecond, tokensPerSecond,
         achieved, mfu, bottleneck, total, scaling, hardware, ErrorBands.bundled().speed(WorkloadClass.of(job)));
+  }
+
+  /**
+   * Seconds the task's work takes at {@code stepSeconds} per step of {@code stepSamples} samples and
+   * {@code stepTokens} tokens; NaN if the task states no amount of work.
+   */
+  static double totalSeconds(Job job, double stepSamples, double stepTokens, double stepSeconds) {
+    if (job.task.tokens().isPresent() && stepTokens > 0) {
+      return job.task.tokens().getAsDouble() / (stepTokens / stepSeconds);
+    } else if (job.task.samples().isPresent()) {
+      return job.task.samples().getAsDouble() / (stepSamples / stepSeconds);
+    } else if (job.task.tokens().isPresent() && job.sequence > 0) {
+      return job.task.tokens().getAsDouble() / job.sequence / (stepSamples / stepSeconds);
+    }
+    return Double.NaN;
   }
 
   private static Bottleneck bottleneck(StepTime step, InputPipeline.Rates input, double inputRate,
