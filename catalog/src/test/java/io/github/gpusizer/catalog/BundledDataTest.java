@@ -652,6 +652,32 @@ class BundledDataTest {
     assertThat(offering("aws", "g5.xlarge").get("gpu")).isEqualTo("a10g");
     assertThat(offering("azure", "Standard_NC24ads_A100_v4").get("gpu")).isEqualTo("a100-pcie-80gb");
     assertThat(offering("azure", "Standard_ND96isr_H100_v5").get("gpu_count")).isEqualTo("8");
+    assertThat(offering("azure", "Standard_NC48ads_A100_v4").get("gpu")).isEqualTo("a100-pcie-80gb");
+    assertThat(offering("azure", "Standard_NV72ads_A10_v5").get("gpu")).isEqualTo("a10");
+    assertThat(offering("azure", "Standard_NV72ads_A10_v5").get("gpu_count")).isEqualTo("2");
+  }
+
+  @Test
+  void azure_rows_cite_the_v8_file_of_the_skypilot_catalog_fork_they_were_read_from() {
+    // GIVEN the Azure rows, read from coopslarhette/skypilot-catalog (a fork) at 20291d7e on 2026-12-01
+    List<CSVRecord> azure = offerings.stream().filter(r -> r.get("provider").equals("azure")).toList();
+
+    // THEN each names the fork, its file and commit, says it is a fork, and carries the day it was read
+    assertThat(azure).isNotEmpty().allSatisfy(r -> {
+      assertThat(r.get("source")).startsWith("SkyPilot catalog, coopslarhette/skypilot-catalog "
+          + "catalogs/v8/azure/vms.csv at commit 20291d7e, read 2026-12-01 (a fork of skypilot-org/skypilot-catalog");
+      assertThat(r.get("price_date")).isEqualTo("2026-12-01");
+    });
+  }
+
+  @Test
+  void azure_prices_are_the_eastus_rows_of_the_fork_file() {
+    // GIVEN the fork file's eastus rows (Price, SpotPrice)  THEN the bundled rows carry them to the digit
+    assertThat(offering("azure", "Standard_NC4as_T4_v3").get("price_per_hour")).isEqualTo("0.526");
+    assertThat(offering("azure", "Standard_NC4as_T4_v3").get("spot_per_hour")).isEqualTo("0.062699");
+    assertThat(offering("azure", "Standard_NC48ads_A100_v4").get("price_per_hour")).isEqualTo("7.346");
+    assertThat(offering("azure", "Standard_NV36ads_A10_v5").get("price_per_hour")).isEqualTo("3.2");
+    assertThat(offering("azure", "Standard_ND96isr_H100_v5").get("price_per_hour")).isEqualTo("98.32");
   }
 
   // ---------------------------------------------------------------------------------------------- seed table

@@ -72,6 +72,20 @@ class BundledNetworkTest {
   }
 
   @Test
+  void azure_nv_a10_v5_sizes_are_ethernet_at_their_documented_bandwidth() {
+    // GIVEN the NVadsA10_v5 size page's network table (NV36ads 40,000 Mbps, NV36adms and NV72ads 80,000 Mbps)
+    assertThat(offering("azure", "Standard_NV36ads_A10_v5").networkGbps()).hasValue(40.0);
+    assertThat(offering("azure", "Standard_NV36adms_A10_v5").networkGbps()).hasValue(80.0);
+    assertThat(offering("azure", "Standard_NV72ads_A10_v5").networkGbps()).hasValue(80.0);
+    assertThat(catalog.offerings()).filteredOn(o -> o.instanceType().startsWith("Standard_NV"))
+        .hasSize(3)
+        .allSatisfy(o -> {
+          assertThat(o.fabric()).isEqualTo(Fabric.ETHERNET);
+          assertThat(o.source()).contains("; network: Azure NVadsA10_v5 sizes (MicrosoftDocs/azure-docs");
+        });
+  }
+
+  @Test
   void lambda_on_demand_instances_are_ethernet() {
     assertThat(catalog.offerings()).filteredOn(o -> o.provider().equals("lambda"))
         .isNotEmpty()
