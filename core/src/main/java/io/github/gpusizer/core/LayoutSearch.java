@@ -66,12 +66,18 @@ final class LayoutSearch {
   private final Map<Key, Plan> plans = new HashMap<>();
   private final Map<Key, Timing> timings = new HashMap<>();
   /** Memory estimates by {@link Estimator#memoryKey}. */
-  private final Map<Object, MemoryEstimate> memories = new HashMap<>();
+  private final Map<Object, Shared> memories = new HashMap<>();
   /** What the memory checks of sharded recipes have shown, by recipe (see {@link #fitLevel}). */
   private final Map<RanksKey, Thresholds> thresholds = new HashMap<>();
   /** Whether host cores can change a timing; if not, hosts that differ only in cores share their timings. */
   private final boolean coresMatter;
   private final Map<VariantKey, Task> variants = new HashMap<>();
+  /**
+   * The variants of the task's own global batch and micro-batches below {@link #SMALL_MICRO_BATCHES}, by
+   * checkpointing and micro-batch: most look-ups, without a key or a hash.
+   */
+  private final Task[][] smallVariants = new Task[Checkpointing.values().length][SMALL_MICRO_BATCHES];
+  private static final int SMALL_MICRO_BATCHES = 2 * OPEN_MICRO_BATCH + 1;
   /**
    * The largest global batch, in samples, the ranks may make when the caller gave none
    * ({@link Task#largestUsefulGlobalBatch}); unbounded otherwise.
@@ -194,7 +200,7 @@ final class LayoutSearch {
 
   /**
    * Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. The fast
-   * path times the recipes in the order of their least time ({@link Estimator.Memo#leastSeconds}) and skips those
+   * path times the recipes in the order of their least time ({@link Estimator.Memo.Run#leastSeconds}) and skips those
    * whose least time is past the margin of the fastest found: they could be neither chosen nor the fastest.
    */
   private Timing timing(Hardware hw, Plan plan) {
@@ -202,10 +208,23 @@ final class LayoutSearch {
     List<Recipe> recipes = plan.recipes();
     int count = recipes.size();
     double[] least = new double[count];
+    Layout[] layouts = new Layout[count];
+    Task[] variants = new Task[count];
+    Estimator.Memo.Run[] runs = new Estimator.Memo.Run[count];
     Integer[] order = new Integer[count];
     for (int k = 0; k < count; k++) {
       order[k] = k;
-      least[k] = reference ? 0 : leastSeconds(hw, recipes.get(k));
+      Recipe r = recipes.get(k);
+      layouts[k] = layout(hw, r.tp(), r.pp(), r.zero());
+      variants[k] = variant(r.mb(), r.ck(), layouts[k].dataParallel());
+      if (!reference) {
+        try {
+          runs[k] = memo.run(variants[k], hw, layouts[k]);
+          least[k] = runs[k].leastSeconds();
+        } catch (IllegalArgumentException e) {
+          // timed below, and its miss recorded, like any other
+        }
+      }
     }
     if (!reference) {
       java.util.Arrays.sort(order, (a, b) -> Double.compare(least[a], least[b]));
@@ -217,8 +236,7 @@ final class LayoutSearch {
       if (fastest != null && least[k] * (1 - 1e-9) * 1e9 > fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN)) {
         break;
       }
-      Recipe r = recipes.get(k);
-      Timed t = time(hw, r.tp(), r.pp(), r.zero(), r.ck(), r.mb());
+      Timed t = time(hw, layouts[k], variants[k], runs[k]);
       timed[k] = t;
       if (t.miss == null && (fastest == null || t.runTime.compareTo(fastest.runTime) < 0)) {
         fastest = t;
@@ -240,16 +258,6 @@ final class LayoutSearch {
       }
     }
     return new Timing(fastest, closest);
-  }
-
-  /** {@link Estimator.Memo#leastSeconds} of a recipe; 0 (no bound) where the estimator refuses it. */
-  private double leastSeconds(Hardware hw, Recipe r) {
-    Layout layout = layout(hw, r.tp(), r.pp(), r.zero());
-    try {
-      return memo.leastSeconds(variant(r.mb(), r.ck(), layout.dataParallel()), hw, layout);
-    } catch (IllegalArgumentException e) {
-      return 0; // timed, and its miss recorded, like any other
-    }
   }
 
   private Plan plan(Hardware hw) {
@@ -403,8 +411,11 @@ final class LayoutSearch {
   /** {@link #level} of a recipe's memory estimate, without writing the reason of a miss nobody reads. */
   private int levelOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
     try {
-      MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
-      return level(fitsWithHeadroom(m) ? m : null);
+      if (reference || zero != ZeroStage.NONE) {
+        MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
+        return level(fitsWithHeadroom(m) ? m : null);
+      }
+      return shared(hw, tp, pp, ck, mb).level;
     } catch (IllegalArgumentException e) {
       return DOES_NOT_FIT;
     }
@@ -485,23 +496,33 @@ final class LayoutSearch {
 
   /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */
   private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+    if (!reference && zero == ZeroStage.NONE) {
+      return shared(hw, tp, pp, ck, mb).memory;
+    }
     Layout layout = layout(hw, tp, pp, zero);
     Task variant = variant(mb, ck, layout.dataParallel());
-    if (reference) {
-      return estimator.memory(variant, hw, layout);
-    }
-    if (zero != ZeroStage.NONE) {
-      return memo.memory(variant, hw, layout); // sharded: the Thresholds of fitLevel spare estimates instead
-    }
-    // instance counts of one GPU share the memory estimates of plain data parallelism: it holds the same on 2 ranks
-    // as on 64 (Estimator#memoryKey)
+    // sharded: the Thresholds of fitLevel spare estimates instead
+    return reference ? estimator.memory(variant, hw, layout) : memo.memory(variant, hw, layout);
+  }
+
+  /** A memory estimate of plain data parallelism and its {@link #level}. */
+  private record Shared(MemoryEstimate memory, int level) {}
+
+  /**
+   * The memory of a recipe without ZeRO, which instance counts of one GPU share: it holds the same on 2 ranks as on
+   * 64 ({@link Estimator#memoryKey}).
+   */
+  private Shared shared(Hardware hw, int tp, int pp, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, pp, ZeroStage.NONE);
+    Task variant = variant(mb, ck, layout.dataParallel());
     Object key = estimator.memoryKey(variant, hw, layout);
-    MemoryEstimate m = memories.get(key);
-    if (m == null) {
-      m = memo.memory(variant, hw, layout);
-      memories.put(key, m);
+    Shared known = memories.get(key);
+    if (known == null) {
+      MemoryEstimate m = memo.memory(variant, hw, layout);
+      known = new Shared(m, level(fitsWithHeadroom(m) ? m : null));
+      memories.put(key, known);
     }
-    return m;
+    return known;
   }
 
   /**
@@ -537,19 +558,18 @@ final class LayoutSearch {
    * Times a recipe with {@link Estimator#performance}, which is {@link Estimator#estimate}'s performance without
    * the host sizing and warnings: those are worked out for the fastest recipe only, by {@link #fit}.
    */
-  private Timed time(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
-    Layout layout = layout(hw, tp, pp, zero);
-    Task variant = variant(mb, ck, layout.dataParallel());
+  private Timed time(Hardware hw, Layout layout, Task variant, Estimator.Memo.Run run) {
     PerformanceEstimate p;
     try {
-      p = reference ? estimator.estimate(variant, hw, layout).performance() : memo.performance(variant, hw, layout);
+      p = reference ? estimator.estimate(variant, hw, layout).performance()
+          : (run != null ? run : memo.run(variant, hw, layout)).performance();
     } catch (IllegalArgumentException ex) {
       return new Timed(variant, layout, null,
           new Outcome.Miss(Rejection.Kind.LAYOUT, ex.getMessage(), Double.MAX_VALUE));
     }
-    Duration run = p.totalTime().orElseThrow(() -> new IllegalStateException(
+    Duration runTime = p.totalTime().orElseThrow(() -> new IllegalStateException(
         "the estimator gave no total time for a task with an amount of work: " + task));
-    return new Timed(variant, layout, run, null);
+    return new Timed(variant, layout, runTime, null);
   }
 
   /** The fastest recipe, with its full estimate (memory, time, host and warnings) worked out when first asked. */
@@ -629,12 +649,16 @@ final class LayoutSearch {
       // layout fits anyway
       global = (int) Math.min(Integer.MAX_VALUE, (long) task.microBatch() * dataParallel);
     }
-    VariantKey key = new VariantKey(mb, ck, global);
-    Task t = variants.get(key);
+    boolean small = global == task.globalBatch() && mb < SMALL_MICRO_BATCHES;
+    Task t = small ? smallVariants[ck.ordinal()][mb] : variants.get(new VariantKey(mb, ck, global));
     if (t == null) {
       t = mb == task.microBatch() && ck == task.checkpointing() && global == task.globalBatch()
           ? task : task.toBuilder().microBatch(mb).checkpointing(ck).globalBatch(global).build();
-      variants.put(key, t);
+      if (small) {
+        smallVariants[ck.ordinal()][mb] = t;
+      } else {
+        variants.put(new VariantKey(mb, ck, global), t);
+      }
     }
     return t;
   }

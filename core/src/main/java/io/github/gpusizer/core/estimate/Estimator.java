@@ -247,7 +247,7 @@ public final class Estimator {
     /** Training micro-batches, which the data-parallel ranks, nodes and network do not change. */
     private final Map<MicroKey, ComputeModel.Micro> micros = new HashMap<>();
     /** Memory allocations, which the GPU model does not change (its capacity only sets the overheads). */
-    private final Map<AllocationKey, MemoryModel.Allocation> allocations = new HashMap<>();
+    private final Map<AllocationKey, Allocated> allocations = new HashMap<>();
     /** The facts of each task and the class of each GPU met, by identity (a search alternates between GPUs). */
     private final Map<Task, ModelFacts> facts = new IdentityHashMap<>();
     private final Map<Gpu, GpuClass> gpus = new IdentityHashMap<>();
@@ -260,14 +260,20 @@ public final class Estimator {
      * @throws IllegalArgumentException as {@link Estimator#memory} does
      */
     public MemoryEstimate memory(Task task, Hardware hardware, Layout layout) {
-      Job job = job(task, hardware, layout);
+      checkNotNull(task, "task");
+      checkNotNull(hardware, "hardware");
+      checkNotNull(layout, "layout");
+      Compatibility.check(task, hardware, layout);
       AllocationKey key = new AllocationKey(task, MemoryModel.LayoutKey.of(task, hardware, layout));
-      MemoryModel.Allocation allocation = allocations.get(key);
-      if (allocation == null) {
-        allocation = MemoryModel.allocation(job);
-        allocations.put(key, allocation);
+      Allocated known = allocations.get(key);
+      if (known == null) {
+        Job job = job(task, hardware, layout);
+        known = new Allocated(MemoryModel.allocation(job), ErrorBands.bundled().memory(WorkloadClass.of(job)));
+        allocations.put(key, known);
       }
-      return memoryOf(job, MemoryModel.breakdown(job, allocation));
+      DataSize capacity = hardware.gpu().memory();
+      return MemoryEstimate.of(MemoryModel.breakdown(known.allocation(), task, tuning, capacity.bytes()), capacity,
+          known.band());
     }
 
     private Job job(Task task, Hardware hardware, Layout layout) {
@@ -281,38 +287,48 @@ public final class Estimator {
     }
 
     /**
-     * Exactly {@link Estimator#performance}.
+     * A training or inference run of {@code task} on the hardware and layout, to be bounded and timed.
      *
      * @throws IllegalArgumentException as {@link Estimator#performance} does
      */
-    public PerformanceEstimate performance(Task task, Hardware hardware, Layout layout) {
+    public Run run(Task task, Hardware hardware, Layout layout) {
       Job job = job(task, hardware, layout);
       Compatibility.checkBatch(job);
-      if (!job.training) {
-        return timing(job).performance();
-      }
-      StepTime step = ComputeModel.training(job, micro(job));
-      return Performance.combine(job, step, InputPipeline.rates(job));
+      return new Run(job);
     }
 
-    /**
-     * A lower bound of {@link #performance}'s total time, in seconds, at a fraction of its cost: the step's
-     * arithmetic, memory traffic and host time with every stall hidden (communication, pipeline bubbles, the input
-     * pipeline). Zero for inference and for a task without an amount of work, which it does not bound.
-     *
-     * @throws IllegalArgumentException as {@link Estimator#performance} does
-     */
-    public double leastSeconds(Task task, Hardware hardware, Layout layout) {
-      Job job = job(task, hardware, layout);
-      Compatibility.checkBatch(job);
-      if (!job.training) {
-        return 0;
+    /** A run to time: {@link #leastSeconds} cheaply, {@link #performance} in full. */
+    public final class Run {
+      private final Job job;
+
+      private Run(Job job) {
+        this.job = job;
       }
-      double seconds = ComputeModel.leastTrainingStepSeconds(job, micro(job));
-      double samples = job.globalBatch();
-      double total = Performance.totalSeconds(job, samples, job.sequenceModel() ? samples * job.sequence : 0,
-          seconds);
-      return Double.isNaN(total) ? 0 : total;
+
+      /**
+       * A lower bound of {@link #performance}'s total time, in seconds, at a fraction of its cost: the step's
+       * arithmetic, memory traffic and host time with every stall hidden (communication, pipeline bubbles, the
+       * input pipeline). Zero for inference and for a task without an amount of work, which it does not bound.
+       */
+      public double leastSeconds() {
+        if (!job.training) {
+          return 0;
+        }
+        double seconds = ComputeModel.leastTrainingStepSeconds(job, micro(job));
+        double samples = job.globalBatch();
+        double total = Performance.totalSeconds(job, samples, job.sequenceModel() ? samples * job.sequence : 0,
+            seconds);
+        return Double.isNaN(total) ? 0 : total;
+      }
+
+      /** Exactly {@link Estimator#performance} of the run. */
+      public PerformanceEstimate performance() {
+        if (!job.training) {
+          return timing(job).performance();
+        }
+        StepTime step = ComputeModel.training(job, micro(job));
+        return Performance.combine(job, step, InputPipeline.rates(job));
+      }
     }
 
     private ComputeModel.Micro micro(Job job) {
@@ -325,6 +341,12 @@ public final class Estimator {
       return micro;
     }
   }
+
+  /**
+   * A memory allocation and its error band, both the same on every GPU ({@link WorkloadClass} reads the layout's
+   * nodes, which {@link MemoryModel.LayoutKey} holds).
+   */
+  private record Allocated(MemoryModel.Allocation allocation, ErrorBand band) {}
 
   /** What a memory allocation depends on ({@link MemoryModel.LayoutKey}): the task by identity. */
   private record AllocationKey(Task task, MemoryModel.LayoutKey layout) {
@@ -497,10 +519,7 @@ public final class Estimator {
   }
 
   private static MemoryEstimate memoryOf(Job job) {
-    return memoryOf(job, MemoryModel.breakdown(job));
-  }
-
-  private static MemoryEstimate memoryOf(Job job, MemoryBreakdown breakdown) {
+    MemoryBreakdown breakdown = MemoryModel.breakdown(job);
     DataSize capacity = job.gpu.memory();
     return MemoryEstimate.of(breakdown, capacity, ErrorBands.bundled().memory(WorkloadClass.of(job)));
   }

@@ -137,6 +137,19 @@ final class MemoryModel {
           layout.zero() == ZeroStage.NONE ? Math.min(dp, 2) : layout.shardGroup(),
           Math.min(accumulation, Math.max(layout.pipelineParallel(), 2)), nodes > 1);
     }
+
+    // written out: the record's generated equals and hashCode were 12 % of a bundled recommend, which looks these up
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof LayoutKey k && k.tp == tp && k.pp == pp && k.virtualStages == virtualStages
+          && k.zero == zero && k.ranks == ranks && k.accumulated == accumulated && k.multiNode == multiNode;
+    }
+
+    @Override
+    public int hashCode() {
+      int h = ((tp * 31 + pp) * 31 + virtualStages) * 31 + zero.ordinal();
+      return ((h * 31 + ranks) * 31 + accumulated) * 2 + (multiNode ? 1 : 0);
+    }
   }
 
   static MemoryBreakdown breakdown(Job job) {
@@ -203,14 +216,19 @@ final class MemoryModel {
 
   /** The breakdown of {@code job}'s {@link #allocation} {@code a} on the job's GPU: the overheads added. */
   static MemoryBreakdown breakdown(Job job, Allocation a) {
+    return breakdown(a, job.task, job.tuning, job.gpu.memory().bytes());
+  }
+
+  /** The breakdown of allocation {@code a} of {@code task} on a GPU of {@code capacity} bytes: the overheads added. */
+  static MemoryBreakdown breakdown(Allocation a, Task task, Tuning tuning, long capacity) {
     // the allocation as the breakdown rounds it: where the allocator's cache fills the card's room, the total is then
     // the capacity to the byte (rounding each part apart put it a byte or two over, so a layout "did not fit" at
     // 15 ranks between fits at 14 and 16; the sizer relies on memory never rising with ranks)
     double allocated = (double) a.weights().bytes() + a.gradients().bytes() + a.optimizer().bytes()
         + a.activations().bytes() + a.kvCache().bytes() + a.temporary().bytes();
-    double overhead = job.tuning.cudaContextBytes() + (job.task.executionMode().usesPyTorchAllocator()
-        ? allocatorCache(job, allocated)
-        : PAGED_KV_WASTE_FRACTION * a.kvCacheBytes() + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
+    double overhead = tuning.cudaContextBytes() + (task.executionMode().usesPyTorchAllocator()
+        ? allocatorCache(tuning, capacity, allocated)
+        : PAGED_KV_WASTE_FRACTION * a.kvCacheBytes() + (1 - SERVING_MEMORY_UTILIZATION) * capacity);
     return new MemoryBreakdown(a.weights(), a.gradients(), a.optimizer(), a.activations(), a.kvCache(),
         a.temporary(), DataSize.ofBytes(overhead));
   }
@@ -224,10 +242,14 @@ final class MemoryModel {
    * fits as long as its 2.4% of unreleasable fragments do.
    */
   static double allocatorCache(Job job, double allocated) {
-    double fraction = job.tuning.allocatorCacheFraction();
+    return allocatorCache(job.tuning, job.gpu.memory().bytes(), allocated);
+  }
+
+  private static double allocatorCache(Tuning tuning, long capacity, double allocated) {
+    double fraction = tuning.allocatorCacheFraction();
     double elastic = fraction * allocated;
     double fragments = Math.min(fraction, ALLOCATOR_FRAGMENTATION_AT_LIMIT) * allocated;
-    double room = job.gpu.memory().bytes() - job.tuning.cudaContextBytes() - allocated;
+    double room = capacity - tuning.cudaContextBytes() - allocated;
     return Math.max(fragments, Math.min(elastic, room));
   }
 
