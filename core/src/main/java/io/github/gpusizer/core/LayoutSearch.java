@@ -28,9 +28,9 @@ import java.util.function.Supplier;
  * depend on the hardware (GPU model, GPUs per node, nodes, host cores, network), never on who sells it, so every
  * offering with the same hardware shares one search.
  *
- * <p>The layouts tried are the task's own recipe, then, as fallbacks, ZeRO stages 1–3 (FSDP), selective and full
- * activation checkpointing, smaller micro-batches (gradient accumulation keeps the global batch) and tensor
- * parallelism within a node. Memory is checked first (cheap): an extreme layout (most sharding, most
+ * <p>The layouts tried are the task's own recipe, then, as fallbacks, ZeRO stages 1–3 (FSDP; across nodes also
+ * hybrid-sharded within each node), selective and full activation checkpointing, smaller micro-batches (gradient
+ * accumulation keeps the global batch) and tensor parallelism within a node. Memory is checked first (cheap): an extreme layout (most sharding, most
  * recomputation, micro-batch 1) that does not fit rules the hardware out before anything is timed. Then each
  * recipe (tensor-parallel degree × ZeRO stage × checkpointing) is timed at its largest fitting micro-batch, and
  * the fastest wins: on fixed hardware the fastest run is also the cheapest, since cost grows with billed time.
@@ -171,7 +171,8 @@ final class LayoutSearch {
   }
 
   /** A recipe that fits in memory at its largest fitting micro-batch, to be timed. */
-  private record Recipe(int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {}
+  /** {@code shard}: the ZeRO shard group, or 0 for all data-parallel ranks (full sharding, or no ZeRO). */
+  private record Recipe(int tp, int pp, ZeroStage zero, int shard, Checkpointing ck, int mb) {}
 
   /**
    * What the memory checks of a search decide, which depends only on the GPU, the GPUs per node and the nodes:
@@ -215,7 +216,7 @@ final class LayoutSearch {
     for (int k = 0; k < count; k++) {
       order[k] = k;
       Recipe r = recipes.get(k);
-      layouts[k] = layout(hw, r.tp(), r.pp(), r.zero());
+      layouts[k] = layout(hw, r.tp(), r.pp(), r.zero(), r.shard());
       variants[k] = variant(r.mb(), r.ck(), layouts[k].dataParallel());
       if (!reference) {
         try {
@@ -286,7 +287,7 @@ final class LayoutSearch {
         ZeroStage zero = stages.get(stages.size() - 1);
         Checkpointing ck = checkpointings.get(checkpointings.size() - 1);
         int mb = microBatches[microBatches.length - 1];
-        Attempt extreme = memory(hw, tp, pp, zero, ck, mb);
+        Attempt extreme = memory(hw, tp, pp, zero, 0, ck, mb);
         if (extreme.miss != null) {
           closest = closer(closest, extreme.miss);
         } else {
@@ -312,34 +313,41 @@ final class LayoutSearch {
       // Per ZeRO stage, the largest micro-batch that surely fits with less recomputation: more recomputation at a
       // micro-batch no larger only adds work (ComputeModel) and comes later in the order the choice takes, so it
       // is never chosen, and is not even checked. The reference checks and times every recipe.
-      int[] lessRecomputed = new int[ZeroStage.values().length];
+      int[] lessRecomputed = new int[2 * ZeroStage.values().length]; // by stage, full then hybrid sharding
+      int hybrid = hybridShardGroup(hw, tp, pp, dp);
       for (Checkpointing ck : checkpointings) {
         for (ZeroStage zero : zeroStages(pp)) {
           if (dp == 1 && zero != ZeroStage.NONE) {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
-          boolean riskyFound = false;
-          for (int mb : microBatches) {
-            if (mb <= lessRecomputed[zero.ordinal()] && !reference) {
-              break;
-            }
-            int level = reference ? level(memory(hw, tp, pp, zero, ck, mb).fitting())
-                : fitLevel(hw, tp, pp, zero, ck, mb);
-            if (level == DOES_NOT_FIT) {
-              continue;
-            }
-            boolean sure = level == SURELY_FITS;
-            if (mb > task.microBatch() && !sure) {
-              continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
-            }
-            if (sure) {
-              recipes.add(new Recipe(tp, pp, zero, ck, mb));
-              lessRecomputed[zero.ordinal()] = Math.max(lessRecomputed[zero.ordinal()], mb);
-              break; // the largest micro-batch that surely fits is the fastest safe one of this recipe
-            }
-            if (!riskyFound) {
-              risky.add(new Recipe(tp, pp, zero, ck, mb));
-              riskyFound = true; // and a smaller micro-batch may still fit surely: the search goes on for it
+          // full sharding, then, across nodes, hybrid sharding within each node
+          int shardings = zero == ZeroStage.NONE || hybrid == 0 ? 1 : 2;
+          for (int h = 0; h < shardings; h++) {
+            int shard = h == 0 ? 0 : hybrid;
+            int slot = 2 * zero.ordinal() + h;
+            boolean riskyFound = false;
+            for (int mb : microBatches) {
+              if (mb <= lessRecomputed[slot] && !reference) {
+                break;
+              }
+              int level = reference ? level(memory(hw, tp, pp, zero, shard, ck, mb).fitting())
+                  : fitLevel(hw, tp, pp, zero, shard, ck, mb);
+              if (level == DOES_NOT_FIT) {
+                continue;
+              }
+              boolean sure = level == SURELY_FITS;
+              if (mb > task.microBatch() && !sure) {
+                continue; // a micro-batch the sizer raised must fit even at the high end of the memory band
+              }
+              if (sure) {
+                recipes.add(new Recipe(tp, pp, zero, shard, ck, mb));
+                lessRecomputed[slot] = Math.max(lessRecomputed[slot], mb);
+                break; // the largest micro-batch that surely fits is the fastest safe one of this recipe
+              }
+              if (!riskyFound) {
+                risky.add(new Recipe(tp, pp, zero, shard, ck, mb));
+                riskyFound = true; // and a smaller micro-batch may still fit surely: the search goes on for it
+              }
             }
           }
         }
@@ -393,29 +401,30 @@ final class LayoutSearch {
    * {@link #level} of the recipe, with no estimate where the {@link Thresholds} of its ZeRO stage already tell it:
    * memory per GPU never rises with data-parallel ranks from 2 up ({@link Estimator#memory}).
    */
-  private int fitLevel(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+  private int fitLevel(Hardware hw, int tp, int pp, ZeroStage zero, int shard, Checkpointing ck, int mb) {
     int dp = hw.gpus() / (tp * pp);
-    if (zero == ZeroStage.NONE || dp < 2) {
-      return levelOf(hw, tp, pp, zero, ck, mb); // plain data parallelism: one estimate serves all ranks
+    if (zero == ZeroStage.NONE || dp < 2 || shard > 0) {
+      // plain data parallelism, or shard groups of a fixed size: one estimate serves all ranks
+      return levelOf(hw, tp, pp, zero, shard, ck, mb);
     }
     Thresholds known = thresholds.computeIfAbsent(
         new RanksKey(variant(mb, ck, dp), hw.gpu(), tp, pp, zero, hw.nodes() > 1), k -> new Thresholds());
     int level = known.level(dp);
     if (level < 0) {
-      level = levelOf(hw, tp, pp, zero, ck, mb);
+      level = levelOf(hw, tp, pp, zero, 0, ck, mb);
       known.record(dp, level);
     }
     return level;
   }
 
   /** {@link #level} of a recipe's memory estimate, without writing the reason of a miss nobody reads. */
-  private int levelOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+  private int levelOf(Hardware hw, int tp, int pp, ZeroStage zero, int shard, Checkpointing ck, int mb) {
     try {
-      if (reference || zero != ZeroStage.NONE) {
-        MemoryEstimate m = memoryOf(hw, tp, pp, zero, ck, mb);
-        return level(fitsWithHeadroom(m) ? m : null);
+      if (!reference && sharesMemory(zero, shard)) {
+        return shared(hw, tp, pp, zero, shard, ck, mb).level;
       }
-      return shared(hw, tp, pp, ck, mb).level;
+      MemoryEstimate m = memoryOf(hw, tp, pp, zero, shard, ck, mb);
+      return level(fitsWithHeadroom(m) ? m : null);
     } catch (IllegalArgumentException e) {
       return DOES_NOT_FIT;
     }
@@ -471,10 +480,10 @@ final class LayoutSearch {
     }
   }
 
-  private Attempt memory(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
+  private Attempt memory(Hardware hw, int tp, int pp, ZeroStage zero, int shard, Checkpointing ck, int mb) {
     MemoryEstimate m;
     try {
-      m = memoryOf(hw, tp, pp, zero, ck, mb);
+      m = memoryOf(hw, tp, pp, zero, shard, ck, mb);
     } catch (IllegalArgumentException e) {
       return new Attempt(null, new Outcome.Miss(Rejection.Kind.LAYOUT, e.getMessage(), Double.MAX_VALUE));
     }
@@ -485,7 +494,7 @@ final class LayoutSearch {
     double shortfall = (double) m.perGpu().plus(required).bytes() / Math.max(1, m.capacity().bytes());
     return new Attempt(m, draft(Rejection.Kind.MEMORY, shortfall, () -> {
       String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
-          + Texts.recipe(layout(hw, tp, pp, zero), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name()
+          + Texts.recipe(layout(hw, tp, pp, zero, shard), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name()
           + " has " + Texts.size(m.capacity());
       if (required.bytes() > 0) {
         reason += " and " + Texts.size(required) + " must stay free";
@@ -495,25 +504,31 @@ final class LayoutSearch {
   }
 
   /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */
-  private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, Checkpointing ck, int mb) {
-    if (!reference && zero == ZeroStage.NONE) {
-      return shared(hw, tp, pp, ck, mb).memory;
+  private MemoryEstimate memoryOf(Hardware hw, int tp, int pp, ZeroStage zero, int shard, Checkpointing ck,
+      int mb) {
+    if (!reference && sharesMemory(zero, shard)) {
+      return shared(hw, tp, pp, zero, shard, ck, mb).memory;
     }
-    Layout layout = layout(hw, tp, pp, zero);
+    Layout layout = layout(hw, tp, pp, zero, shard);
     Task variant = variant(mb, ck, layout.dataParallel());
     // sharded: the Thresholds of fitLevel spare estimates instead
     return reference ? estimator.memory(variant, hw, layout) : memo.memory(variant, hw, layout);
   }
 
-  /** A memory estimate of plain data parallelism and its {@link #level}. */
+  /** A memory estimate that instance counts share, and its {@link #level}. */
   private record Shared(MemoryEstimate memory, int level) {}
 
   /**
-   * The memory of a recipe without ZeRO, which instance counts of one GPU share: it holds the same on 2 ranks as on
-   * 64 ({@link Estimator#memoryKey}).
+   * Whether a recipe's memory is the same at every number of data-parallel ranks from 2 up: without ZeRO, or with
+   * shard groups of a fixed size ({@link Estimator#memoryKey}).
    */
-  private Shared shared(Hardware hw, int tp, int pp, Checkpointing ck, int mb) {
-    Layout layout = layout(hw, tp, pp, ZeroStage.NONE);
+  private static boolean sharesMemory(ZeroStage zero, int shard) {
+    return zero == ZeroStage.NONE || shard > 0;
+  }
+
+  /** The memory of a recipe that {@link #sharesMemory}, which instance counts of one GPU share. */
+  private Shared shared(Hardware hw, int tp, int pp, ZeroStage zero, int shard, Checkpointing ck, int mb) {
+    Layout layout = layout(hw, tp, pp, zero, shard);
     Task variant = variant(mb, ck, layout.dataParallel());
     Object key = estimator.memoryKey(variant, hw, layout);
     Shared known = memories.get(key);
@@ -575,7 +590,8 @@ final class LayoutSearch {
   /** The fastest recipe, with its full estimate (memory, time, host and warnings) worked out when first asked. */
   private Outcome fit(Hardware hw, Timed best) {
     Recipe recipe = new Recipe(best.layout.tensorParallel(), best.layout.pipelineParallel(), best.layout.zero(),
-        best.variant.checkpointing(), best.variant.microBatch());
+        best.layout.hybridSharded() ? best.layout.shardGroup() : 0, best.variant.checkpointing(),
+        best.variant.microBatch());
     if (reference) {
       Estimate e = estimator.estimate(best.variant, hw, best.layout);
       return new Outcome.Fit(() -> e, best.runTime, recipe);
@@ -583,8 +599,22 @@ final class LayoutSearch {
     return new Outcome.Fit(() -> estimator.estimate(best.variant, hw, best.layout), best.runTime, recipe);
   }
 
-  private static Layout layout(Hardware hw, int tp, int pp, ZeroStage zero) {
-    return new Layout(hw.gpus() / (tp * pp), tp, pp, zero, hw.gpusPerNode());
+  /** The layout of a recipe; {@code shard} as in {@link Recipe}. */
+  private static Layout layout(Hardware hw, int tp, int pp, ZeroStage zero, int shard) {
+    Layout full = new Layout(hw.gpus() / (tp * pp), tp, pp, zero, hw.gpusPerNode());
+    return shard > 0 ? full.withShardGroup(shard) : full;
+  }
+
+  /**
+   * The shard group of hybrid sharding on the hardware, 0 if none applies: the data-parallel ranks of one node
+   * (FSDP's {@code HYBRID_SHARD}, PyTorch FSDP documentation: "shard within a node, replicate across nodes"), so
+   * the weight gathers of every micro-batch stay on the node's links and only the gradient shards cross the network
+   * once a step (Zhao et al. 2023, "PyTorch FSDP", §3.2.2 and §7.2). Tried where the run spans nodes and each node
+   * holds at least two ranks; not with pipeline stages, which shard only optimizer state ({@link #zeroStages}).
+   */
+  private static int hybridShardGroup(Hardware hw, int tp, int pp, int dp) {
+    int perNode = hw.gpusPerNode() / tp;
+    return hw.nodes() > 1 && pp == 1 && perNode >= 2 && perNode < dp && dp % perNode == 0 ? perNode : 0;
   }
 
   /**

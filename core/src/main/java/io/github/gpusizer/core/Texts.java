@@ -58,6 +58,9 @@ final class Texts {
       }
     } else if (layout.zero() != ZeroStage.NONE) {
       s.append(layout.zero() == ZeroStage.STAGE_3 ? "ZeRO-3/FSDP" : "ZeRO-" + layout.zero().number());
+      if (layout.hybridSharded()) {
+        s.append(" hybrid-sharded in groups of ").append(layout.shardGroup());
+      }
     } else if (layout.dataParallel() > 1) {
       s.append("DDP");
     }
