@@ -202,7 +202,8 @@ final class LayoutSearch {
   /**
    * Every ZeRO stage and checkpointing level at its largest fitting micro-batch, timed; the fastest wins. The fast
    * path times the recipes in the order of their least time ({@link Estimator.Memo.Run#leastSeconds}) and skips those
-   * whose least time is past the margin of the fastest found: they could be neither chosen nor the fastest.
+   * that could be neither chosen nor the fastest: past the margin of the fastest found, or, once no recipe left can
+   * beat the fastest, later in the plan than the first one within its margin.
    */
   private Timing timing(Hardware hw, Plan plan) {
     Outcome.Miss closest = plan.closest();
@@ -232,15 +233,33 @@ final class LayoutSearch {
     }
     Timed[] timed = new Timed[count]; // by position in the plan; null where not timed
     Timed fastest = null;
+    // Once the least time of the recipes left reaches the fastest time, the fastest is final (none left can beat
+    // it), and so is the choice below, unless a recipe left comes before the first one within the margin (first).
+    boolean settled = false;
+    int first = count;
     for (int k : order) {
-      // the margin as the choice below applies it, less a part in 10^9 for the rounding of the two sums
-      if (fastest != null && least[k] * (1 - 1e-9) * 1e9 > fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN)) {
-        break;
+      if (fastest != null) {
+        // nanoseconds the recipe takes at least, less a part in 10^9 for the rounding of the two sums
+        double bound = least[k] * (1 - 1e-9) * 1e9;
+        long limit = limit(fastest);
+        if (bound >= limit + 1) {
+          break; // past the margin of the fastest, and so is every recipe after it
+        }
+        if (!settled && bound >= fastest.runTime.toNanos() + 1) {
+          settled = true;
+          first = firstWithin(timed, limit);
+        }
+        if (settled && k > first) {
+          continue;
+        }
       }
       Timed t = time(hw, layouts[k], variants[k], runs[k]);
       timed[k] = t;
       if (t.miss == null && (fastest == null || t.runTime.compareTo(fastest.runTime) < 0)) {
         fastest = t;
+      }
+      if (settled && t.miss == null && t.runTime.toNanos() <= limit(fastest)) {
+        first = Math.min(first, k);
       }
     }
     if (fastest == null) {
@@ -252,13 +271,24 @@ final class LayoutSearch {
     // Recipes come simplest first (tensor degree, then recomputation, then ZeRO stage, each ascending): take the
     // first within SIMPLER_LAYOUT_MARGIN of the fastest, so a sharding stage or recomputation level that the model
     // rates a hair faster does not displace plain DDP.
-    long limit = (long) (fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN));
-    for (Timed t : timed) {
+    int chosen = firstWithin(timed, limit(fastest));
+    return new Timing(chosen < count ? timed[chosen] : fastest, closest);
+  }
+
+  /** The longest run time, in nanoseconds, within {@link #SIMPLER_LAYOUT_MARGIN} of {@code fastest}. */
+  private static long limit(Timed fastest) {
+    return (long) (fastest.runTime.toNanos() * (1 + SIMPLER_LAYOUT_MARGIN));
+  }
+
+  /** The plan position of the first timed recipe that fits within {@code limit}; {@code timed.length} if none. */
+  private static int firstWithin(Timed[] timed, long limit) {
+    for (int k = 0; k < timed.length; k++) {
+      Timed t = timed[k];
       if (t != null && t.miss == null && t.runTime.toNanos() <= limit) {
-        return new Timing(t, closest);
+        return k;
       }
     }
-    return new Timing(fastest, closest);
+    return timed.length;
   }
 
   private Plan plan(Hardware hw) {
