@@ -10,6 +10,7 @@ import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
@@ -196,8 +197,36 @@ final class MemoryModel {
     double allocated = (double) w.bytes() + g.bytes() + o.bytes() + a.bytes() + kv.bytes() + t.bytes();
     double overhead = job.tuning.cudaContextBytes() + (job.task.executionMode().usesPyTorchAllocator()
         ? allocatorCache(job, allocated)
-        : PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes());
+        : engineOverhead(job, kvCache));
     return new MemoryBreakdown(w, g, o, a, kv, t, DataSize.ofBytes(overhead));
+  }
+
+  /**
+   * What an allocator other than PyTorch's holds back beyond the CUDA context: TensorFlow's BFC allocator the memory
+   * it leaves to the system ({@link #tensorFlowSystemReserve}); a serving engine the share of the GPU it does not take
+   * ({@link #SERVING_MEMORY_UTILIZATION}) and the paged KV cache's waste ({@link #PAGED_KV_WASTE_FRACTION}).
+   */
+  private static double engineOverhead(Job job, double kvCache) {
+    if (job.task.executionMode() == ExecutionMode.TENSORFLOW_GRAPH) {
+      return tensorFlowSystemReserve(job);
+    }
+    return PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * job.gpu.memory().bytes();
+  }
+
+  /**
+   * TensorFlow 1.x's {@code MinSystemMemory} ({@code tensorflow/core/common_runtime/gpu/gpu_device.cc}): when no
+   * memory fraction is set, the GPU device hands its BFC allocator the free memory less
+   * {@code max(300 MiB, 0.05 × free)}; "free" is what {@code cudaMemGetInfo} reports once the CUDA context exists.
+   */
+  static final double TENSORFLOW_SYSTEM_FRACTION = 0.05;
+
+  /** The floor of {@link #TENSORFLOW_SYSTEM_FRACTION}: 314,572,800 bytes (300 MiB) in the same function. */
+  static final double TENSORFLOW_SYSTEM_MIN_BYTES = 300L << 20;
+
+  /** Memory TensorFlow's BFC allocator leaves to the system and never hands to tensors. */
+  static double tensorFlowSystemReserve(Job job) {
+    double free = Math.max(0, job.gpu.memory().bytes() - job.tuning.cudaContextBytes());
+    return Math.max(TENSORFLOW_SYSTEM_MIN_BYTES, TENSORFLOW_SYSTEM_FRACTION * free);
   }
 
   /**
@@ -421,7 +450,8 @@ final class MemoryModel {
    *
    * <ul>
    *   <li>two norm inputs, in FP32 under autocast (layer_norm is on its FP32 list) and for RMSNorm as Hugging Face
-   *       and LitGPT write it (it upcasts to FP32);
+   *       and LitGPT write it (it upcasts to FP32), and for a LayerNorm written as TensorFlow operations its
+   *       full-width {@code rsqrt(variance)·scale} ({@link Norm#COMPOSED_LAYER_NORM});
    *   <li>attention: the QKV input (only when Q, K or V is trained: PyTorch saves a matmul's input only to compute
    *       its weight gradient), Q, K and V, the attention scores {@code 5as} (softmax output, dropout mask and
    *       output; gone with FlashAttention, which keeps the output and a log-sum-exp per head instead, and with
@@ -443,7 +473,8 @@ final class MemoryModel {
     // and LitGPT write RMSNorm to upcast to FP32 in any 16-bit mode.
     boolean autocast = job.precision.weightBytes() > job.computeBytes;
     double normBytes = e < 4 && (autocast || t.norm() == Norm.RMS_NORM) ? 4 : e;
-    double bytes = 2 * normBytes * h;
+    // a LayerNorm in TensorFlow operations also keeps its broadcast rsqrt(variance)·scale (COMPOSED_LAYER_NORM)
+    double bytes = 2 * (normBytes + t.norm().extraSavedTensors() * e) * h;
     bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
     boolean mlpTrained = !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.MLP);
     double mlp = mlpTrained ? e * h : 0;
@@ -458,8 +489,7 @@ final class MemoryModel {
 
   /**
    * Bytes one dropout site keeps per element: PyTorch's one-byte mask, or for TensorFlow's composed dropout
-   * ({@link io.github.gpusizer.core.model.Dropout#SCALED_FLOAT_MASK}) the scaled input and a mask in the activations'
-   * format.
+   * ({@link io.github.gpusizer.core.model.Dropout#SCALED_FLOAT_MASK}) a mask in the activations' format.
    */
   static double dropoutBytes(Job job, Transformer t) {
     return t.dropout().savedBytesPerElement(job.activationBytes);
@@ -684,16 +714,19 @@ final class MemoryModel {
    * prefill the engine runs) and the overheads of {@link #of} are held: the inverse of {@link #of} in the KV cache.
    * A serving engine keeps {@link #SERVING_MEMORY_UTILIZATION} of the GPU and loses {@link #PAGED_KV_WASTE_FRACTION}
    * of its pool to partly filled blocks; PyTorch's caching allocator holds its cache fraction of everything
-   * allocated, the KV cache included. Never negative.
+   * allocated, the KV cache included; TensorFlow's BFC allocator leaves its system reserve. Never negative.
    */
   static double kvCacheCapacityBytes(Job job) {
     MemoryBreakdown without = inferenceWithoutKvCache(job);
     double held = without.weights().bytes() + without.activations().bytes() + without.temporary().bytes();
     double capacity = job.gpu.memory().bytes();
-    double room = job.task.executionMode().usesPyTorchAllocator()
+    ExecutionMode mode = job.task.executionMode();
+    double room = mode.usesPyTorchAllocator()
         ? (capacity - job.tuning.cudaContextBytes()) / (1 + job.tuning.allocatorCacheFraction()) - held
-        : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes() - held)
-            / (1 + PAGED_KV_WASTE_FRACTION);
+        : mode == ExecutionMode.TENSORFLOW_GRAPH
+            ? capacity - job.tuning.cudaContextBytes() - tensorFlowSystemReserve(job) - held
+            : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes() - held)
+                / (1 + PAGED_KV_WASTE_FRACTION);
     return Math.max(0, room);
   }
 
