@@ -69,6 +69,12 @@ final class ComputeModel {
    */
   static final double BACKWARD_KERNELS_PER_FORWARD = 2;
 
+  /**
+   * FlashAttention's backward work over its forward work: it recomputes the scores and forms three gradient products
+   * (Dao 2023, "FlashAttention-2", §3.1.2: 2.5× the forward FLOPs).
+   */
+  static final double FLASH_BACKWARD_WORK = 2.5;
+
   private ComputeModel() {}
 
   /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
@@ -160,7 +166,7 @@ final class ComputeModel {
    */
   private static Micro overridden(Job job, Roofline forward, Roofline backward, double flops, double peak,
                                   double mfu) {
-    double modelFlops = modelFlopsPerSample(job) * job.microBatch / job.modelShard(1);
+    double modelFlops = modelFlopsPerSample(job) * job.microBatch / job.modelShard(1) / job.cp;
     double seconds = modelFlops / (peak * 1e12 * mfu);
     double share = flops == 0 ? 1.0 / 3 : forward.flops / flops;
     return new Micro(seconds * share, seconds * (1 - share), seconds, 0, 0, flops);
@@ -295,7 +301,7 @@ final class ComputeModel {
       if (recompute) {
         forward.kernel(flops, bytes, eff);
       }
-      backward.kernel(2.5 * flops, 2 * bytes, eff);
+      backward.kernel(FLASH_BACKWARD_WORK * flops, 2 * bytes, eff);
     } else {
       double d = t.headDim();
       double heads = (double) t.heads() / job.tp * job.microBatch * layers;
@@ -308,6 +314,21 @@ final class ComputeModel {
         backward.kernel(flops, bytes, efficiency);
       }
     }
+  }
+
+  /**
+   * The forward time of one layer's FlashAttention on one GPU, as {@link #attention} charges it: this GPU's queries
+   * (its {@code 1/cp} share of the tokens under context parallelism) against the whole sequence's keys.
+   */
+  static double flashAttentionSecondsPerLayer(Job job, Transformer t) {
+    double q = t.queryDim() / job.tp;
+    double tokens = job.microTokens();
+    boolean causal = t.stack() != Stack.ENCODER;
+    Roofline pass = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
+        job.bandwidthEfficiency());
+    pass.kernel(4 * tokens * job.sequence * q * (causal ? 0.5 : 1), job.activationBytes * tokens * (3 * q),
+        job.gemmEfficiency() * Efficiency.flashRelative(job.gpu, job.task.executionMode()));
+    return pass.seconds();
   }
 
   /**

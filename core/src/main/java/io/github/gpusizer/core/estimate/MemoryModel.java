@@ -118,15 +118,16 @@ final class MemoryModel {
 
   /**
    * What {@link #breakdown} and the error band of its estimate read of a layout and its hardware, beyond the task and
-   * the GPU: the tensor and pipeline degrees, interleaved stages and ZeRO stage; the ranks ZeRO shards over (its
-   * shard group: all data-parallel ranks, or one group under HSDP), and without ZeRO only whether there are several
-   * ranks (DDP's gradient bucket); the micro-batches accumulated per step as far as the model tells them apart
+   * the GPU: the tensor, pipeline and context-parallel degrees, interleaved stages and ZeRO stage; the ranks ZeRO
+   * shards over (its shard group: all data-parallel ranks, or one group under HSDP, times the context-parallel
+   * degree), and without ZeRO only whether there are several gradient ranks (DDP's gradient bucket); the
+   * micro-batches accumulated per step as far as the model tells them apart
    * ({@code accumulation > 1}, and in flight under pipeline stages {@code min(pp, accumulation)}); and whether the
    * job spans nodes (its {@link WorkloadClass}). Two jobs of one task and GPU whose keys are equal have equal memory
    * estimates, so a search over many instance counts may share them. Whoever makes the model read more of the
    * layout or hardware adds it here; {@code MemoryKeyTest} checks the promise.
    */
-  record LayoutKey(int tp, int pp, int virtualStages, ZeroStage zero, int ranks, int accumulated,
+  record LayoutKey(int tp, int pp, int virtualStages, int cp, ZeroStage zero, int ranks, int accumulated,
       boolean multiNode) {
     static LayoutKey of(Task task, Hardware hardware, Layout layout) {
       int dp = layout.dataParallel();
@@ -134,8 +135,9 @@ final class MemoryModel {
       long perStep = (long) task.microBatch() * dp;
       int accumulation = global == 0 ? 1 : (int) Math.max(1, global / perStep); // as Job counts it
       int nodes = (layout.gpus() + hardware.gpusPerNode() - 1) / hardware.gpusPerNode();
-      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.virtualStages(), layout.zero(),
-          layout.zero() == ZeroStage.NONE ? Math.min(dp, 2) : layout.shardGroup(),
+      int cp = layout.contextParallel();
+      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.virtualStages(), cp,
+          layout.zero(), layout.zero() == ZeroStage.NONE ? Math.min(dp * cp, 2) : layout.shardGroup() * cp,
           Math.min(accumulation, Math.max(layout.pipelineParallel(), 2)), nodes > 1);
     }
   }
@@ -596,7 +598,7 @@ final class MemoryModel {
 
   /** PyTorch DDP keeps a second copy of all gradients in its all-reduce buckets ({@code gradient_as_bucket_view=False}, the default; torch.nn.parallel.DistributedDataParallel docs). */
   private static double ddpBucket(Job job, double trainable, double split) {
-    if (job.dp <= 1 || job.zero != ZeroStage.NONE) {
+    if (job.gradientRanks <= 1 || job.zero != ZeroStage.NONE) {
       return 0;
     }
     return trainable * job.precision.gradientBytes() * split;

@@ -145,6 +145,12 @@ final class TaskOptions {
           + "stages; needs --pp 2 or more); default 1 (estimate only).")
   Integer virtualStages;
 
+  @Option(names = {"--cp", "--context-parallel"}, paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Context-parallel degree: GPUs that split each sequence between them (Megatron-LM's context "
+          + "parallelism, ring attention); divides --gpus and the sequence length, needs FlashAttention; "
+          + "default 1 (estimate only).")
+  Integer contextParallel;
+
   @Option(names = "--lora-rank", paramLabel = "R", converter = Converters.PositiveInt.class,
       description = "LoRA rank (default " + DEFAULT_LORA_RANK + ", PEFT's default).")
   Integer loraRank;
@@ -311,10 +317,13 @@ final class TaskOptions {
     if (virtualStages != null) {
       given.add("--virtual-stages");
     }
+    if (contextParallel != null) {
+      given.add("--cp");
+    }
     checkArgument(given.isEmpty(), "%s would be ignored: %s", String.join(" and ", given), why);
   }
 
-  /** {@code layout} with the shard group and interleaved stages given. */
+  /** {@code layout} with the shard group and interleaved stages given (the context-parallel degree is set before). */
   Layout withShardingAndStages(Layout layout) {
     Layout out = layout;
     if (shardGroup != null) {
@@ -329,6 +338,10 @@ final class TaskOptions {
 
   int tensorParallel() {
     return tp == null ? 1 : tp;
+  }
+
+  int contextParallel() {
+    return contextParallel == null ? 1 : contextParallel;
   }
 
   int pipelineParallel() {
