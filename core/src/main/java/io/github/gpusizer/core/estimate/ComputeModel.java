@@ -8,6 +8,7 @@ import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.util.OptionalDouble;
@@ -296,7 +297,7 @@ final class ComputeModel {
     if (job.task.flashAttention()) {
       double flops = 4 * tokens * s * q * (causal ? 0.5 : 1) * layers;
       double bytes = e * tokens * (3 * q) * layers;
-      double eff = efficiency * Efficiency.flashRelative(job.gpu, job.task.executionMode());
+      double eff = efficiency * Efficiency.flashRelative(job.gpu, job.task.executionMode()) * attentionPeakShare(job);
       forward.kernel(flops, bytes, eff);
       if (recompute) {
         forward.kernel(flops, bytes, eff);
@@ -307,11 +308,12 @@ final class ComputeModel {
       double heads = (double) t.heads() / job.tp * job.microBatch * layers;
       double flops = 2 * s * s * d * heads;
       double bytes = e * (2 * s * d + s * s) * heads;
+      double eff = efficiency * attentionPeakShare(job);
       for (int i = 0; i < (recompute ? 4 : 2); i++) {
-        forward.kernel(flops, bytes, efficiency);
+        forward.kernel(flops, bytes, eff);
       }
       for (int i = 0; i < 4; i++) {
-        backward.kernel(flops, bytes, efficiency);
+        backward.kernel(flops, bytes, eff);
       }
     }
   }
@@ -327,8 +329,24 @@ final class ComputeModel {
     Roofline pass = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
         job.bandwidthEfficiency());
     pass.kernel(4 * tokens * job.sequence * q * (causal ? 0.5 : 1), job.activationBytes * tokens * (3 * q),
-        job.gemmEfficiency() * Efficiency.flashRelative(job.gpu, job.task.executionMode()));
+        job.gemmEfficiency() * Efficiency.flashRelative(job.gpu, job.task.executionMode()) * attentionPeakShare(job));
     return pass.seconds();
+  }
+
+  /**
+   * The share of the compute precision's peak that attention runs at: FP8 training runs its matmuls in FP8 but
+   * attention in 16 bits (Transformer Engine's {@code DelayedScaling(fp8_dpa=False)} default: "FP8 dot product
+   * attention" is opt-in; Megatron-LM's {@code --fp8-dot-product-attention} is off by default), so under
+   * {@link PrecisionMode#FP8_MIXED} the GPU's BF16 peak over its FP8 peak (1/2 on Hopper and Ada); 1 otherwise.
+   */
+  static double attentionPeakShare(Job job) {
+    if (job.precision != PrecisionMode.FP8_MIXED) {
+      return 1;
+    }
+    double fp8 = job.gpu.denseTflops(job.precision.compute());
+    double bf16 = job.gpu.denseTflops().getOrDefault(Precision.BF16,
+        job.gpu.denseTflops().getOrDefault(Precision.FP16, fp8));
+    return Math.min(1, bf16 / fp8);
   }
 
   /**
