@@ -497,6 +497,11 @@ class CalibrationTest {
       cases.add(perGpuTokens("foundry_mpt7b_8xA100_80", task, Hardware.of(TestGpus.A100_SXM4_80GB, 8, 1), fsdp));
       Task h100 = task.toBuilder().globalBatch(48).build();
       cases.add(perGpuTokens("foundry_mpt7b_8xH100_bf16", h100, Hardware.of(TestGpus.H100_SXM, 8, 1), fsdp));
+      // the 40 GB card needs activation checkpointing: pure BF16 (Composer's PURE mixed precision), full recomputation
+      Task a100_40 = task.toBuilder().microBatch(12).globalBatch(384).precision(PrecisionMode.BF16_PURE)
+          .checkpointing(Checkpointing.FULL).build();
+      cases.add(perGpuTokens("foundry_mpt7b_8xA100_40_ckpt", a100_40, Hardware.of(TestGpus.A100_SXM4_40GB, 8, 1),
+          fsdp));
     }
     {
       // 2.0T tokens in 184,320 A100-80GB hours: 3,014 tokens/s per GPU. Layout not stated; assumed: 1024 GPUs in
