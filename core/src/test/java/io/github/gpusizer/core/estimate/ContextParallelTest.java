@@ -158,4 +158,20 @@ class ContextParallelTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("context parallelism (2) splits a transformer's sequence");
   }
+  @Test
+  void the_memory_key_tells_context_parallel_degrees_apart_and_equal_keys_give_equal_memory() {
+    // GIVEN DDP of the long job with each sequence split over 2 GPUs, on 2 GPUs and on 8 (4 data-parallel ranks)
+    Task open = LONG.toBuilder().globalBatch(0).build();
+    Hardware two = Hardware.of(TestGpus.H100_SXM, 2, 1);
+    Layout cp2 = new Layout(1, 1, 1, ZeroStage.NONE, 2).withContextParallel(2);
+    Layout cp2dp4 = new Layout(4, 1, 1, ZeroStage.NONE, 8).withContextParallel(2);
+    Layout dp2 = new Layout(2, 1, 1, ZeroStage.NONE, 2);
+    // WHEN their memory keys and estimates are compared
+    MemoryModel.LayoutKey a = MemoryModel.LayoutKey.of(open, two, cp2);
+    MemoryModel.LayoutKey b = MemoryModel.LayoutKey.of(open, NODE, cp2dp4);
+    // THEN the degree is part of the key, and equal keys hold equal memory, as the sizer's memo relies on
+    assertThat(a).isEqualTo(b);
+    assertThat(a).isNotEqualTo(MemoryModel.LayoutKey.of(open, two, dp2));
+    assertThat(ESTIMATOR.memory(open, two, cp2)).isEqualTo(ESTIMATOR.memory(open, NODE, cp2dp4));
+  }
 }
