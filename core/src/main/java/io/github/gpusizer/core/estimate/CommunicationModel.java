@@ -18,6 +18,8 @@ import io.github.gpusizer.core.task.ZeroStage;
  *   <li>Tensor parallelism: 4 all-reduces of the {@code b·s·h} activations per layer per micro-batch (2 forward,
  *       2 backward; Shoeybi et al. 2019, "Megatron-LM", §3; 6 with full recomputation), not overlapped.
  *   <li>Pipeline parallelism: each stage boundary sends the activations forward and their gradients back.
+ *   <li>Context parallelism: ring attention passes key/value blocks around the {@code cp} ranks of a sequence,
+ *       overlapped with the attention of each block; the gradients are reduced over {@code dp × cp} ranks.
  * </ul>
  *
  * A group spread over nodes is limited by the node's network, shared by the node's groups.
@@ -29,22 +31,23 @@ final class CommunicationModel {
   private CommunicationModel() {}
 
   /** Seconds of communication per training step that the computation does not hide. */
-  record Exposed(double dataParallel, double tensorParallel, double pipeline) {
+  record Exposed(double dataParallel, double tensorParallel, double pipeline, double contextParallel) {
     double seconds() {
-      return dataParallel + tensorParallel + pipeline;
+      return dataParallel + tensorParallel + pipeline + contextParallel;
     }
   }
 
   static Exposed training(Job job, ComputeModel.Micro micro) {
     double m = job.accumulation;
     double dataParallel = 0;
-    if (job.dp > 1) {
+    if (job.gradientRanks > 1) {
+      // data-parallel ranks, and with context parallelism their context-parallel ranks: dp × cp reduce each gradient
       double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1);
       double gradientBytes = trainable * job.precision.gradientBytes();
-      boolean hybrid = job.zero != ZeroStage.NONE && job.shard < job.dp;
+      boolean hybrid = job.zero != ZeroStage.NONE && job.shard < job.gradientRanks;
       // ZeRO's collectives run within a shard group: all data-parallel ranks, or one group of a hybrid layout
       double bandwidth = hybrid ? shardGroupBandwidth(job) : dataParallelBandwidth(job);
-      double ranks = hybrid ? job.shard : job.dp;
+      double ranks = hybrid ? job.shard : job.gradientRanks;
       double ring = (ranks - 1.0) / ranks;
       int dpNodes = hybrid ? shardGroupNodes(job) : dataParallelNodes(job);
       double replicas = hybrid ? replicaAllReduceSeconds(job, gradientBytes / job.shard) : 0;
@@ -52,7 +55,7 @@ final class CommunicationModel {
         double weightBytes = job.parameters * job.modelShard(1) * job.computeBytes;
         // FSDP gathers and reduces each wrapped unit (a transformer block) on its own: one collective's latency each
         double units = job.model instanceof Transformer t ? Math.ceil((double) t.totalLayers() / job.pp) : 1;
-        double latency = units * Links.ringLatencySeconds(job.gpu, job.dp, dpNodes);
+        double latency = units * Links.ringLatencySeconds(job.gpu, job.gradientRanks, dpNodes);
         double gather = ring * weightBytes / bandwidth + latency;
         double reduceScatter = ring * gradientBytes / bandwidth + latency;
         if (hostStaged(job)) {
@@ -84,6 +87,7 @@ final class CommunicationModel {
     }
     double tensorParallel = 0;
     double pipeline = 0;
+    double contextParallel = 0;
     if (job.model instanceof Transformer t) {
       double activation = job.microTokens() * t.hidden() * job.activationBytes;
       double stageLayers = (double) t.totalLayers() / job.pp;
@@ -98,8 +102,45 @@ final class CommunicationModel {
         // an interleaved schedule sends each micro-batch across the ranks once per model chunk
         pipeline = m * 2 * perHop * job.virtualStages;
       }
+      if (job.cp > 1) {
+        contextParallel = m * stageLayers * contextParallelLayerSeconds(job, t);
+      }
     }
-    return new Exposed(dataParallel, tensorParallel, pipeline);
+    return new Exposed(dataParallel, tensorParallel, pipeline, contextParallel);
+  }
+
+  /**
+   * The ring attention of one layer and one micro-batch under context parallelism, as far as attention does not hide
+   * it (Liu et al. 2023, "Ring Attention with Blockwise Transformers", arXiv:2310.01889, §3; Megatron-LM's context
+   * parallelism, Transformer Engine's {@code AttnFuncWithCPAndKVP2P}): the forward pass sends this GPU's key/value
+   * block ({@code 2 · tokens/cp · kvDim/tp} elements) to the next rank {@code cp − 1} times, each hop overlapping
+   * the attention of the block that has just arrived; the backward pass sends the key/value blocks round again and
+   * their gradients with them, twice the bytes, overlapping the backward attention of each block (2.5× the forward
+   * work). A hop outlasting its block's attention shows; each pays a collective's latency.
+   */
+  static double contextParallelLayerSeconds(Job job, Transformer t) {
+    double block = 2 * job.microTokens() * t.kvDim() / job.tp * job.activationBytes;
+    double bandwidth = contextParallelBandwidth(job);
+    double forwardHop = block / bandwidth + Links.COLLECTIVE_LATENCY_SECONDS;
+    double backwardHop = 2 * block / bandwidth + Links.COLLECTIVE_LATENCY_SECONDS;
+    double attention = ComputeModel.flashAttentionSecondsPerLayer(job, t) / job.cp; // one block's share
+    double hops = job.cp - 1.0;
+    return hops * (Math.max(0, forwardHop - attention)
+        + Math.max(0, backwardHop - ComputeModel.FLASH_BACKWARD_WORK * attention));
+  }
+
+  /**
+   * Bytes per second a context-parallel ring moves through each GPU. Megatron-LM orders ranks tensor-parallel first,
+   * then context-parallel, so a ring spans {@code tp × cp} consecutive GPUs: the intra-node link while they fit a
+   * node; beyond it, every GPU of a node sends over the network at once (each tensor-parallel rank has its own ring),
+   * a {@code 1/gpusPerNode} share of the node's network each.
+   */
+  static double contextParallelBandwidth(Job job) {
+    int perNode = job.hardware.gpusPerNode();
+    int ring = job.cp * job.tp;
+    double intra = Links.intraNodeGBps(job.gpu, Math.min(ring, perNode));
+    double bandwidth = ring > perNode ? Math.min(intra, Links.interNodeGBps(job.hardware) / perNode) : intra;
+    return bandwidth * 1e9 * job.tuning.linkEfficiency();
   }
 
   /**
@@ -181,7 +222,7 @@ final class CommunicationModel {
    * every GPU of a node runs its own ring over the node's network at once.
    */
   static double replicaAllReduceSeconds(Job job, double shardBytes) {
-    double r = (double) job.dp / job.shard;
+    double r = (double) job.gradientRanks / job.shard;
     int perNode = job.hardware.gpusPerNode();
     boolean acrossNodes = job.layout.gpus() > perNode && job.shard * job.tp * job.pp >= perNode;
     double gbps = acrossNodes ? Math.min(Links.intraNodeGBps(job.gpu, perNode), Links.interNodeGBps(job.hardware)
@@ -193,7 +234,7 @@ final class CommunicationModel {
   private static int dataParallelNodes(Job job) {
     int perNode = job.hardware.gpusPerNode();
     int nodes = (int) Math.ceil((double) job.layout.gpus() / perNode);
-    return Math.max(1, Math.min(job.dp, nodes));
+    return Math.max(1, Math.min(job.gradientRanks, nodes));
   }
 
   private static double pipelineBandwidth(Job job) {

@@ -64,6 +64,18 @@ final class Compatibility {
                 + "has none", layout.pipelineParallel(), model.name());
       }
     }
+    int cp = layout.contextParallel();
+    if (cp > 1) {
+      checkArgument(model instanceof Transformer,
+          "context parallelism (%s) splits a transformer's sequence; %s is not a transformer", cp, model.name());
+      checkArgument(task.kind().isTraining(),
+          "context parallelism (%s) splits training sequences; inference with it is not modelled", cp);
+      checkArgument(task.flashAttention(),
+          "context parallelism (%s) needs blockwise attention (FlashAttention), which ring attention runs per "
+              + "key/value block; the task's attention kernel is %s", cp, task.attention());
+      checkArgument(task.sequenceLength() % cp == 0,
+          "context parallelism (%s) must divide the sequence length %s", cp, task.sequenceLength());
+    }
     checkArgument(!task.kind().isAdapter() || model instanceof Transformer,
         "%s adapters attach to transformer projections; %s is not a transformer", task.kind(), model.name());
   }

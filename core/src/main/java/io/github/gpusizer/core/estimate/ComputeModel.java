@@ -8,6 +8,7 @@ import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.util.OptionalDouble;
@@ -69,6 +70,12 @@ final class ComputeModel {
    */
   static final double BACKWARD_KERNELS_PER_FORWARD = 2;
 
+  /**
+   * FlashAttention's backward work over its forward work: it recomputes the scores and forms three gradient products
+   * (Dao 2023, "FlashAttention-2", §3.1.2: 2.5× the forward FLOPs).
+   */
+  static final double FLASH_BACKWARD_WORK = 2.5;
+
   private ComputeModel() {}
 
   /** GPU time of one step (training: one optimizer step; inference: one batch), communication included. */
@@ -82,8 +89,8 @@ final class ComputeModel {
   }
 
   /**
-   * One training micro-batch on one GPU: it depends on the task, the GPU, the tensor and pipeline degrees and
-   * whether ZeRO-3 gathers the weights, never on the data-parallel ranks, the nodes or the network, so a search may
+   * One training micro-batch on one GPU: it depends on the task, the GPU, the tensor, pipeline and context-parallel
+   * degrees and whether ZeRO-3 gathers the weights, never on the data-parallel ranks, the nodes or the network, so a search may
    * reuse it over instance counts ({@link Estimator.Memo}).
    */
   static Micro micro(Job job) {
@@ -180,7 +187,7 @@ final class ComputeModel {
    */
   private static Micro overridden(Job job, Roofline forward, Roofline backward, double flops, double peak,
                                   double mfu) {
-    double modelFlops = modelFlopsPerSample(job) * job.microBatch / job.modelShard(1);
+    double modelFlops = modelFlopsPerSample(job) * job.microBatch / job.modelShard(1) / job.cp;
     double seconds = modelFlops / (peak * 1e12 * mfu);
     double share = flops == 0 ? 1.0 / 3 : forward.flops / flops;
     return new Micro(seconds * share, seconds * (1 - share), seconds, 0, 0, flops);
@@ -310,24 +317,56 @@ final class ComputeModel {
     if (job.task.flashAttention()) {
       double flops = 4 * tokens * s * q * (causal ? 0.5 : 1) * layers;
       double bytes = e * tokens * (3 * q) * layers;
-      double eff = efficiency * Efficiency.flashRelative(job.gpu, job.task.executionMode());
+      double eff = efficiency * Efficiency.flashRelative(job.gpu, job.task.executionMode()) * attentionPeakShare(job);
       forward.kernel(flops, bytes, eff);
       if (recompute) {
         forward.kernel(flops, bytes, eff);
       }
-      backward.kernel(2.5 * flops, 2 * bytes, eff);
+      backward.kernel(FLASH_BACKWARD_WORK * flops, 2 * bytes, eff);
     } else {
       double d = t.headDim();
       double heads = (double) t.heads() / job.tp * job.microBatch * layers;
       double flops = 2 * s * s * d * heads;
       double bytes = e * (2 * s * d + s * s) * heads;
+      double eff = efficiency * attentionPeakShare(job);
       for (int i = 0; i < (recompute ? 4 : 2); i++) {
-        forward.kernel(flops, bytes, efficiency);
+        forward.kernel(flops, bytes, eff);
       }
       for (int i = 0; i < 4; i++) {
-        backward.kernel(flops, bytes, efficiency);
+        backward.kernel(flops, bytes, eff);
       }
     }
+  }
+
+  /**
+   * The forward time of one layer's FlashAttention on one GPU, as {@link #attention} charges it: this GPU's queries
+   * (its {@code 1/cp} share of the tokens under context parallelism) against the whole sequence's keys.
+   */
+  static double flashAttentionSecondsPerLayer(Job job, Transformer t) {
+    double q = t.queryDim() / job.tp;
+    double tokens = job.microTokens();
+    boolean causal = t.stack() != Stack.ENCODER;
+    Roofline pass = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
+        job.bandwidthEfficiency());
+    pass.kernel(4 * tokens * job.sequence * q * (causal ? 0.5 : 1), job.activationBytes * tokens * (3 * q),
+        job.gemmEfficiency() * Efficiency.flashRelative(job.gpu, job.task.executionMode()) * attentionPeakShare(job));
+    return pass.seconds();
+  }
+
+  /**
+   * The share of the compute precision's peak that attention runs at: FP8 training runs its matmuls in FP8 but
+   * attention in 16 bits (Transformer Engine's {@code DelayedScaling(fp8_dpa=False)} default: "FP8 dot product
+   * attention" is opt-in; Megatron-LM's {@code --fp8-dot-product-attention} is off by default), so under
+   * {@link PrecisionMode#FP8_MIXED} the GPU's BF16 peak over its FP8 peak (1/2 on Hopper and Ada); 1 otherwise.
+   */
+  static double attentionPeakShare(Job job) {
+    if (job.precision != PrecisionMode.FP8_MIXED) {
+      return 1;
+    }
+    double fp8 = job.gpu.denseTflops(job.precision.compute());
+    double bf16 = job.gpu.denseTflops().getOrDefault(Precision.BF16,
+        job.gpu.denseTflops().getOrDefault(Precision.FP16, fp8));
+    return Math.min(1, bf16 / fp8);
   }
 
   /**

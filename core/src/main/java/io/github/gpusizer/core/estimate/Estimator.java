@@ -332,7 +332,7 @@ public final class Estimator {
     }
 
     private ComputeModel.Micro micro(Job job) {
-      MicroKey key = new MicroKey(job.task, job.gpu, job.tp, job.pp, job.zero == ZeroStage.STAGE_3);
+      MicroKey key = new MicroKey(job.task, job.gpu, job.tp, job.pp, job.cp, job.zero == ZeroStage.STAGE_3);
       ComputeModel.Micro micro = micros.get(key);
       if (micro == null) {
         micro = ComputeModel.micro(job);
@@ -363,18 +363,18 @@ public final class Estimator {
 
   /**
    * What a training micro-batch depends on beyond the estimator ({@link ComputeModel#micro(Job)}): the task and
-   * GPU by identity, the tensor and pipeline degrees, and whether ZeRO-3 gathers the weights.
+   * GPU by identity, the tensor, pipeline and context-parallel degrees, and whether ZeRO-3 gathers the weights.
    */
-  private record MicroKey(Task task, Gpu gpu, int tp, int pp, boolean zero3) {
+  private record MicroKey(Task task, Gpu gpu, int tp, int pp, int cp, boolean zero3) {
     @Override
     public boolean equals(Object o) {
-      return o instanceof MicroKey k && k.task == task && k.gpu == gpu && k.tp == tp && k.pp == pp
+      return o instanceof MicroKey k && k.task == task && k.gpu == gpu && k.tp == tp && k.pp == pp && k.cp == cp
           && k.zero3 == zero3;
     }
 
     @Override
     public int hashCode() {
-      return ((System.identityHashCode(task) * 31 + System.identityHashCode(gpu)) * 31 + tp * 64 + pp) * 2
+      return (((System.identityHashCode(task) * 31 + System.identityHashCode(gpu)) * 31 + tp * 64 + pp) * 31 + cp) * 2
           + (zero3 ? 1 : 0);
     }
   }

@@ -22,7 +22,15 @@ final class Job {
   final boolean training;
   final boolean adapter;
   final int dp;
-  /** Data-parallel ranks that share one copy of the ZeRO-sharded state ({@code dp} unless hybrid-sharded). */
+  /** Context-parallel degree: GPUs that split each sequence between them; 1 without context parallelism. */
+  final int cp;
+  /** Ranks that reduce each gradient: {@code dp × cp} ({@link Layout#gradientRanks}). */
+  final int gradientRanks;
+  /**
+   * Ranks that share one copy of the ZeRO-sharded state: the shard group's data-parallel ranks times {@code cp}
+   * ({@code gradientRanks} unless hybrid-sharded), as Megatron-LM's distributed optimizer shards over its
+   * data-parallel group with context parallelism.
+   */
   final int shard;
   /** Model chunks per pipeline rank (interleaved 1F1B); 1 without interleaving. */
   final int virtualStages;
@@ -81,7 +89,9 @@ final class Job {
     this.training = task.kind().isTraining();
     this.adapter = task.kind().isAdapter();
     this.dp = layout.dataParallel();
-    this.shard = layout.shardGroup();
+    this.cp = layout.contextParallel();
+    this.gradientRanks = layout.gradientRanks();
+    this.shard = layout.shardGroup() * cp;
     this.virtualStages = layout.virtualStages();
     this.tp = layout.tensorParallel();
     this.pp = layout.pipelineParallel();
@@ -120,6 +130,8 @@ final class Job {
     this.training = other.training;
     this.adapter = other.adapter;
     this.dp = other.dp;
+    this.cp = other.cp;
+    this.gradientRanks = other.gradientRanks;
     this.shard = other.shard;
     this.virtualStages = other.virtualStages;
     this.tp = other.tp;
@@ -172,9 +184,12 @@ final class Job {
     return (long) microBatch * dp * accumulation;
   }
 
-  /** Tokens one GPU's micro-batch holds (samples for image and generic models). */
+  /**
+   * Tokens one GPU's micro-batch holds (samples for image and generic models): under context parallelism its
+   * {@code 1/cp} share of every sequence.
+   */
   double microTokens() {
-    return (double) microBatch * sequence;
+    return (double) microBatch * sequence / cp;
   }
 
   /** Whether the model processes token sequences. */

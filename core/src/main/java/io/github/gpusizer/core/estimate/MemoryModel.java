@@ -10,6 +10,7 @@ import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
@@ -117,15 +118,16 @@ final class MemoryModel {
 
   /**
    * What {@link #breakdown} and the error band of its estimate read of a layout and its hardware, beyond the task and
-   * the GPU: the tensor and pipeline degrees, interleaved stages and ZeRO stage; the ranks ZeRO shards over (its
-   * shard group: all data-parallel ranks, or one group under HSDP), and without ZeRO only whether there are several
-   * ranks (DDP's gradient bucket); the micro-batches accumulated per step as far as the model tells them apart
+   * the GPU: the tensor, pipeline and context-parallel degrees, interleaved stages and ZeRO stage; the ranks ZeRO
+   * shards over (its shard group: all data-parallel ranks, or one group under HSDP, times the context-parallel
+   * degree), and without ZeRO only whether there are several gradient ranks (DDP's gradient bucket); the
+   * micro-batches accumulated per step as far as the model tells them apart
    * ({@code accumulation > 1}, and in flight under pipeline stages {@code min(pp, accumulation)}); and whether the
    * job spans nodes (its {@link WorkloadClass}). Two jobs of one task and GPU whose keys are equal have equal memory
    * estimates, so a search over many instance counts may share them. Whoever makes the model read more of the
    * layout or hardware adds it here; {@code MemoryKeyTest} checks the promise.
    */
-  record LayoutKey(int tp, int pp, int virtualStages, ZeroStage zero, int ranks, int accumulated,
+  record LayoutKey(int tp, int pp, int virtualStages, int cp, ZeroStage zero, int ranks, int accumulated,
       boolean multiNode) {
     static LayoutKey of(Task task, Hardware hardware, Layout layout) {
       int dp = layout.dataParallel();
@@ -133,21 +135,22 @@ final class MemoryModel {
       long perStep = (long) task.microBatch() * dp;
       int accumulation = global == 0 ? 1 : (int) Math.max(1, global / perStep); // as Job counts it
       int nodes = (layout.gpus() + hardware.gpusPerNode() - 1) / hardware.gpusPerNode();
-      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.virtualStages(), layout.zero(),
-          layout.zero() == ZeroStage.NONE ? Math.min(dp, 2) : layout.shardGroup(),
+      int cp = layout.contextParallel();
+      return new LayoutKey(layout.tensorParallel(), layout.pipelineParallel(), layout.virtualStages(), cp,
+          layout.zero(), layout.zero() == ZeroStage.NONE ? Math.min(dp * cp, 2) : layout.shardGroup() * cp,
           Math.min(accumulation, Math.max(layout.pipelineParallel(), 2)), nodes > 1);
     }
 
     // written out: the record's generated equals and hashCode were 12 % of a bundled recommend, which looks these up
     @Override
     public boolean equals(Object o) {
-      return o instanceof LayoutKey k && k.tp == tp && k.pp == pp && k.virtualStages == virtualStages
+      return o instanceof LayoutKey k && k.tp == tp && k.pp == pp && k.virtualStages == virtualStages && k.cp == cp
           && k.zero == zero && k.ranks == ranks && k.accumulated == accumulated && k.multiNode == multiNode;
     }
 
     @Override
     public int hashCode() {
-      int h = ((tp * 31 + pp) * 31 + virtualStages) * 31 + zero.ordinal();
+      int h = (((tp * 31 + pp) * 31 + virtualStages) * 31 + cp) * 31 + zero.ordinal();
       return ((h * 31 + ranks) * 31 + accumulated) * 2 + (multiNode ? 1 : 0);
     }
   }
@@ -228,9 +231,41 @@ final class MemoryModel {
         + a.activations().bytes() + a.kvCache().bytes() + a.temporary().bytes();
     double overhead = tuning.cudaContextBytes() + (task.executionMode().usesPyTorchAllocator()
         ? allocatorCache(tuning, capacity, allocated)
-        : PAGED_KV_WASTE_FRACTION * a.kvCacheBytes() + (1 - SERVING_MEMORY_UTILIZATION) * capacity);
+        : engineOverhead(task, tuning, capacity, a.kvCacheBytes()));
     return new MemoryBreakdown(a.weights(), a.gradients(), a.optimizer(), a.activations(), a.kvCache(),
         a.temporary(), DataSize.ofBytes(overhead));
+  }
+
+  /**
+   * What an allocator other than PyTorch's holds back beyond the CUDA context: TensorFlow's BFC allocator the memory
+   * it leaves to the system ({@link #tensorFlowSystemReserve}); a serving engine the share of the GPU it does not take
+   * ({@link #SERVING_MEMORY_UTILIZATION}) and the paged KV cache's waste ({@link #PAGED_KV_WASTE_FRACTION}).
+   */
+  private static double engineOverhead(Task task, Tuning tuning, long capacity, double kvCache) {
+    if (task.executionMode() == ExecutionMode.TENSORFLOW_GRAPH) {
+      return tensorFlowSystemReserve(tuning, capacity);
+    }
+    return PAGED_KV_WASTE_FRACTION * kvCache + (1 - SERVING_MEMORY_UTILIZATION) * capacity;
+  }
+
+  /**
+   * TensorFlow 1.x's {@code MinSystemMemory} ({@code tensorflow/core/common_runtime/gpu/gpu_device.cc}): when no
+   * memory fraction is set, the GPU device hands its BFC allocator the free memory less
+   * {@code max(300 MiB, 0.05 × free)}; "free" is what {@code cudaMemGetInfo} reports once the CUDA context exists.
+   */
+  static final double TENSORFLOW_SYSTEM_FRACTION = 0.05;
+
+  /** The floor of {@link #TENSORFLOW_SYSTEM_FRACTION}: 314,572,800 bytes (300 MiB) in the same function. */
+  static final double TENSORFLOW_SYSTEM_MIN_BYTES = 300L << 20;
+
+  /** Memory TensorFlow's BFC allocator leaves to the system and never hands to tensors. */
+  static double tensorFlowSystemReserve(Job job) {
+    return tensorFlowSystemReserve(job.tuning, job.gpu.memory().bytes());
+  }
+
+  private static double tensorFlowSystemReserve(Tuning tuning, long capacity) {
+    double free = Math.max(0, capacity - tuning.cudaContextBytes());
+    return Math.max(TENSORFLOW_SYSTEM_MIN_BYTES, TENSORFLOW_SYSTEM_FRACTION * free);
   }
 
   /**
@@ -458,7 +493,8 @@ final class MemoryModel {
    *
    * <ul>
    *   <li>two norm inputs, in FP32 under autocast (layer_norm is on its FP32 list) and for RMSNorm as Hugging Face
-   *       and LitGPT write it (it upcasts to FP32);
+   *       and LitGPT write it (it upcasts to FP32), and for a LayerNorm written as TensorFlow operations its
+   *       full-width {@code rsqrt(variance)·scale} ({@link Norm#COMPOSED_LAYER_NORM});
    *   <li>attention: the QKV input (only when Q, K or V is trained: PyTorch saves a matmul's input only to compute
    *       its weight gradient), Q, K and V, the attention scores {@code 5as} (softmax output, dropout mask and
    *       output; gone with FlashAttention, which keeps the output and a log-sum-exp per head instead, and with
@@ -480,7 +516,8 @@ final class MemoryModel {
     // and LitGPT write RMSNorm to upcast to FP32 in any 16-bit mode.
     boolean autocast = job.precision.weightBytes() > job.computeBytes;
     double normBytes = e < 4 && (autocast || t.norm() == Norm.RMS_NORM) ? 4 : e;
-    double bytes = 2 * normBytes * h;
+    // a LayerNorm in TensorFlow operations also keeps its broadcast rsqrt(variance)·scale (COMPOSED_LAYER_NORM)
+    double bytes = 2 * (normBytes + t.norm().extraSavedTensors() * e) * h;
     bytes += attentionBytesPerToken(job, t, keepScores, attentionTrainable(job), outputTrainable(job));
     boolean mlpTrained = !job.adapter || savesFrozenInputs(job) || job.task.loraTargets().contains(LoraTarget.MLP);
     double mlp = mlpTrained ? e * h : 0;
@@ -495,8 +532,7 @@ final class MemoryModel {
 
   /**
    * Bytes one dropout site keeps per element: PyTorch's one-byte mask, or for TensorFlow's composed dropout
-   * ({@link io.github.gpusizer.core.model.Dropout#SCALED_FLOAT_MASK}) the scaled input and a mask in the activations'
-   * format.
+   * ({@link io.github.gpusizer.core.model.Dropout#SCALED_FLOAT_MASK}) a mask in the activations' format.
    */
   static double dropoutBytes(Job job, Transformer t) {
     return t.dropout().savedBytesPerElement(job.activationBytes);
@@ -603,7 +639,7 @@ final class MemoryModel {
 
   /** PyTorch DDP keeps a second copy of all gradients in its all-reduce buckets ({@code gradient_as_bucket_view=False}, the default; torch.nn.parallel.DistributedDataParallel docs). */
   private static double ddpBucket(Job job, double trainable, double split) {
-    if (job.dp <= 1 || job.zero != ZeroStage.NONE) {
+    if (job.gradientRanks <= 1 || job.zero != ZeroStage.NONE) {
       return 0;
     }
     return trainable * job.precision.gradientBytes() * split;
@@ -721,16 +757,19 @@ final class MemoryModel {
    * prefill the engine runs) and the overheads of {@link #of} are held: the inverse of {@link #of} in the KV cache.
    * A serving engine keeps {@link #SERVING_MEMORY_UTILIZATION} of the GPU and loses {@link #PAGED_KV_WASTE_FRACTION}
    * of its pool to partly filled blocks; PyTorch's caching allocator holds its cache fraction of everything
-   * allocated, the KV cache included. Never negative.
+   * allocated, the KV cache included; TensorFlow's BFC allocator leaves its system reserve. Never negative.
    */
   static double kvCacheCapacityBytes(Job job) {
     MemoryBreakdown without = inferenceWithoutKvCache(job);
     double held = without.weights().bytes() + without.activations().bytes() + without.temporary().bytes();
     double capacity = job.gpu.memory().bytes();
-    double room = job.task.executionMode().usesPyTorchAllocator()
+    ExecutionMode mode = job.task.executionMode();
+    double room = mode.usesPyTorchAllocator()
         ? (capacity - job.tuning.cudaContextBytes()) / (1 + job.tuning.allocatorCacheFraction()) - held
-        : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes() - held)
-            / (1 + PAGED_KV_WASTE_FRACTION);
+        : mode == ExecutionMode.TENSORFLOW_GRAPH
+            ? capacity - job.tuning.cudaContextBytes() - tensorFlowSystemReserve(job) - held
+            : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes() - held)
+                / (1 + PAGED_KV_WASTE_FRACTION);
     return Math.max(0, room);
   }
 

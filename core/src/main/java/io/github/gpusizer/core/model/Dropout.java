@@ -21,14 +21,17 @@ public enum Dropout {
   FUSED_MASK,
   /**
    * TensorFlow's {@code tf.nn.dropout} as element-wise operations, {@code x * scale * cast(keep_mask, x.dtype)}
-   * (TensorFlow 1.13+; {@code div(x, keep_prob) * floor(keep_prob + uniform)} before): the final multiplication keeps
-   * both of its operands for the gradient, the scaled input and the mask, each in the activations' number format.
-   * Google's TensorFlow BERT ({@code modeling.py}, {@code dropout}) and NVIDIA's TensorFlow 1 BERT use it.
+   * (TensorFlow 1.13+, {@code nn_ops.dropout_v2}; {@code div(x, keep_prob) * floor(keep_prob + uniform)} before): a
+   * mask in the activations' number format, kept for the gradient of the final multiplication. That gradient
+   * ({@code _MulGrad}) forms both products, {@code grad * mask} for the scaled input and {@code grad * (x * scale)}
+   * for the mask, but the second has no consumer ({@code _CastGrad} returns nothing for a {@code bool} source) and
+   * {@code Session.run} executes only the ops its fetches depend on, so the scaled input is freed in the forward
+   * pass. Google's TensorFlow BERT ({@code modeling.py}, {@code dropout}) and NVIDIA's TensorFlow 1 BERT use it.
    */
   SCALED_FLOAT_MASK;
 
   /** Bytes kept per element at a dropout site, for activations of {@code elementBytes} bytes. */
   public double savedBytesPerElement(double elementBytes) {
-    return this == SCALED_FLOAT_MASK ? 2 * elementBytes : 1;
+    return this == SCALED_FLOAT_MASK ? elementBytes : 1;
   }
 }

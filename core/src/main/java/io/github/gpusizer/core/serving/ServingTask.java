@@ -48,6 +48,9 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
     checkNotNull(traffic, "traffic");
     checkNotNull(targets, "targets");
     checkNotNull(engine, "engine");
+    checkArgument(engine != ExecutionMode.TENSORFLOW_GRAPH,
+        "engine must be a serving engine or PyTorch generate (eager or compiled); replicas of a %s are not modelled",
+        engine.label());
     checkNotNull(quantization, "quantization");
     checkNotNull(kvCache, "kvCache");
     checkArgument(KV_CACHE_TYPES.contains(kvCache), "kvCache must be one of %s, was %s", KV_CACHE_TYPES, kvCache);

@@ -28,7 +28,15 @@ public enum ExecutionMode {
    * time, and its own memory pool (vLLM preallocates {@code gpu_memory_utilization}, 0.9 of the GPU by default, and
    * pages the KV cache) instead of PyTorch's caching allocator.
    */
-  SERVING_ENGINE("serving engine");
+  SERVING_ENGINE("serving engine"),
+  /**
+   * A TensorFlow graph without XLA (TensorFlow 1 {@code Session.run}, or a {@code tf.function}): TensorFlow's C++
+   * executor dispatches the kernels, so no Python time per operator is charged, only the device's floor per kernel;
+   * and TensorFlow's BFC allocator manages the memory. It takes the free memory as one pool at start-up, less what it
+   * leaves to the system: {@code max(300 MiB, 5%)} of the free memory in TensorFlow 1.x ({@code MinSystemMemory} in
+   * {@code tensorflow/core/common_runtime/gpu/gpu_device.cc}), which no tensor can use.
+   */
+  TENSORFLOW_GRAPH("TensorFlow graph");
 
   private final String label;
 
@@ -41,12 +49,15 @@ public enum ExecutionMode {
     return this == EAGER;
   }
 
-  /** Whether PyTorch's caching allocator manages the memory (eager and compiled PyTorch; not a serving engine). */
+  /**
+   * Whether PyTorch's caching allocator manages the memory (eager and compiled PyTorch; not a serving engine, not
+   * TensorFlow).
+   */
   public boolean usesPyTorchAllocator() {
-    return this != SERVING_ENGINE;
+    return this == EAGER || this == COMPILED;
   }
 
-  /** A short lower-case name for reports: "eager", "compiled", "serving engine". */
+  /** A short name for reports: "eager", "compiled", "serving engine", "TensorFlow graph". */
   public String label() {
     return label;
   }

@@ -4,14 +4,15 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * How a job is spread over GPUs: data-parallel ranks (with a ZeRO stage), tensor-parallel and pipeline-parallel
- * degrees, and how many GPUs sit in one node.
+ * How a job is spread over GPUs: data-parallel ranks (with a ZeRO stage), tensor-parallel, pipeline-parallel and
+ * context-parallel degrees, and how many GPUs sit in one node.
  *
  * <pre>{@code
  * Layout eight = Layout.dataParallel(8);                          // DDP on one 8-GPU node
  * Layout fsdp = Layout.dataParallel(16).withZero(ZeroStage.STAGE_3).withGpusPerNode(8); // two nodes
  * Layout hsdp = fsdp.withShardGroup(8);            // shard within each node, replicate across the two
  * Layout interleaved = new Layout(8, 1, 4, ZeroStage.STAGE_1, 8).withVirtualStages(2);
+ * Layout longContext = new Layout(2, 8, 1, ZeroStage.STAGE_1, 8).withContextParallel(4); // 64 GPUs, 8 nodes
  * }</pre>
  *
  * @param dataParallel data-parallel ranks
@@ -26,9 +27,15 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * @param virtualStages model chunks per pipeline rank in an interleaved 1F1B schedule (Megatron-LM's virtual
  *     pipeline stages; Narayanan et al. 2021, §2.2.2): the bubble shrinks {@code virtualStages}-fold and each
  *     micro-batch crosses the stage boundaries {@code virtualStages} times as often; 1 without interleaving
+ * @param contextParallel GPUs that split each sequence between them (context parallelism: Megatron-LM's
+ *     {@code --context-parallel-size}, ring attention after Liu et al. 2023, arXiv:2310.01889): each holds
+ *     {@code 1/contextParallel} of every sample's tokens and their activations, the key/value blocks travel around
+ *     the ring while attention computes, the weights are replicated, and gradients are reduced (and ZeRO state
+ *     sharded) over {@code dataParallel × contextParallel} ranks, as Megatron-LM's data-parallel group with context
+ *     parallelism; 1 without
  */
 public record Layout(int dataParallel, int tensorParallel, int pipelineParallel, ZeroStage zero, int gpusPerNode,
-                     int shardGroup, int virtualStages) {
+                     int shardGroup, int virtualStages, int contextParallel) {
 
   public Layout {
     checkArgument(dataParallel >= 1, "data-parallel ranks must be >= 1, was %s", dataParallel);
@@ -36,7 +43,8 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     checkArgument(pipelineParallel >= 1, "pipeline-parallel degree must be >= 1, was %s", pipelineParallel);
     checkNotNull(zero, "zero");
     checkArgument(gpusPerNode >= 1, "GPUs per node must be >= 1, was %s", gpusPerNode);
-    long gpus = (long) dataParallel * tensorParallel * pipelineParallel;
+    checkArgument(contextParallel >= 1, "context-parallel degree must be >= 1, was %s", contextParallel);
+    long gpus = (long) dataParallel * tensorParallel * pipelineParallel * contextParallel;
     checkArgument(gpus <= 1_000_000, "a layout of %s GPUs is beyond any cluster (at most 1,000,000)", gpus);
     checkArgument(gpus <= gpusPerNode || gpus % gpusPerNode == 0,
         "%s GPUs do not fill whole nodes of %s GPUs", gpus, gpusPerNode);
@@ -52,9 +60,15 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
         "virtual pipeline stages (%s) need pipeline parallelism, which is 1", virtualStages);
   }
 
-  /** Full sharding over all data-parallel ranks and no interleaving. */
+  /** No context parallelism. */
+  public Layout(int dataParallel, int tensorParallel, int pipelineParallel, ZeroStage zero, int gpusPerNode,
+                int shardGroup, int virtualStages) {
+    this(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, shardGroup, virtualStages, 1);
+  }
+
+  /** Full sharding over all data-parallel ranks, no interleaving and no context parallelism. */
   public Layout(int dataParallel, int tensorParallel, int pipelineParallel, ZeroStage zero, int gpusPerNode) {
-    this(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, dataParallel, 1);
+    this(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, dataParallel, 1, 1);
   }
 
   /** One GPU. */
@@ -70,20 +84,23 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
   /** This layout with another ZeRO stage; a hybrid shard group is kept (full sharding when it was unsharded). */
   public Layout withZero(ZeroStage stage) {
     int group = zero == ZeroStage.NONE ? dataParallel : shardGroup;
-    return new Layout(dataParallel, tensorParallel, pipelineParallel, stage, gpusPerNode, group, virtualStages);
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, stage, gpusPerNode, group, virtualStages,
+        contextParallel);
   }
 
   public Layout withGpusPerNode(int perNode) {
-    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, perNode, shardGroup, virtualStages);
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, perNode, shardGroup, virtualStages,
+        contextParallel);
   }
 
   public Layout withTensorParallel(int degree) {
-    return new Layout(dataParallel, degree, pipelineParallel, zero, gpusPerNode, shardGroup, virtualStages);
+    return new Layout(dataParallel, degree, pipelineParallel, zero, gpusPerNode, shardGroup, virtualStages,
+        contextParallel);
   }
 
   public Layout withPipelineParallel(int degree) {
     return new Layout(dataParallel, tensorParallel, degree, zero, gpusPerNode, shardGroup,
-        degree > 1 ? virtualStages : 1);
+        degree > 1 ? virtualStages : 1, contextParallel);
   }
 
   /**
@@ -93,7 +110,8 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
    * @throws IllegalArgumentException if {@code ranks} does not divide the data-parallel ranks
    */
   public Layout withShardGroup(int ranks) {
-    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, ranks, virtualStages);
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, ranks, virtualStages,
+        contextParallel);
   }
 
   /**
@@ -102,7 +120,20 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
    * @throws IllegalArgumentException if {@code chunks < 1}, or {@code chunks > 1} without pipeline parallelism
    */
   public Layout withVirtualStages(int chunks) {
-    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, shardGroup, chunks);
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, shardGroup, chunks,
+        contextParallel);
+  }
+
+  /**
+   * Context parallelism of {@code degree} GPUs per sequence: each of them holds {@code 1/degree} of every sample's
+   * tokens; the layout's GPUs grow {@code degree}-fold. Whether the degree divides the task's sequence, and whether
+   * the task can be split so (a transformer trained with FlashAttention), the estimator checks.
+   *
+   * @throws IllegalArgumentException if {@code degree < 1}
+   */
+  public Layout withContextParallel(int degree) {
+    return new Layout(dataParallel, tensorParallel, pipelineParallel, zero, gpusPerNode, shardGroup, virtualStages,
+        degree);
   }
 
   /** Whether the ZeRO state is sharded in groups smaller than the data-parallel ranks (hybrid sharding). */
@@ -110,9 +141,17 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     return shardGroup < dataParallel;
   }
 
-  /** All GPUs: {@code dataParallel × tensorParallel × pipelineParallel}. */
+  /** All GPUs: {@code dataParallel × tensorParallel × pipelineParallel × contextParallel}. */
   public int gpus() {
-    return dataParallel * tensorParallel * pipelineParallel;
+    return dataParallel * tensorParallel * pipelineParallel * contextParallel;
+  }
+
+  /**
+   * Ranks that reduce each gradient (and share the ZeRO-sharded state when fully sharded):
+   * {@code dataParallel × contextParallel}.
+   */
+  public int gradientRanks() {
+    return dataParallel * contextParallel;
   }
 
   /** Nodes the layout spans. */
@@ -130,6 +169,9 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     }
     if (tensorParallel > 1) {
       s.append(", TP ").append(tensorParallel);
+    }
+    if (contextParallel > 1) {
+      s.append(", CP ").append(contextParallel);
     }
     if (pipelineParallel > 1) {
       s.append(", PP ").append(pipelineParallel);

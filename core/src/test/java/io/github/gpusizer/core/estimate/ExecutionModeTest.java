@@ -118,4 +118,33 @@ class ExecutionModeTest {
         + MemoryModel.PAGED_KV_WASTE_FRACTION * engine.kvCache().bytes()
         + (1 - MemoryModel.SERVING_MEMORY_UTILIZATION) * TestGpus.A100_SXM4_80GB.memory().bytes(), within(2.0));
   }
+  @Test
+  void a_tensorflow_graph_leaves_five_percent_of_the_free_memory_to_the_system_instead_of_a_caching_allocator() {
+    // GIVEN BERT-large pre-training in FP32 on a 16 GiB V100, as eager PyTorch and as a TensorFlow graph
+    Task torch = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(8).sequenceLength(128)
+        .precision(PrecisionMode.FP32).flashAttention(false).build();
+    Task tensorflow = in(torch, ExecutionMode.TENSORFLOW_GRAPH);
+    Hardware v100 = Hardware.single(TestGpus.V100_SXM2_16GB);
+    // WHEN their memory is estimated
+    MemoryBreakdown pt = Estimator.defaults().memory(torch, v100, Layout.single()).breakdown();
+    MemoryBreakdown tf = Estimator.defaults().memory(tensorflow, v100, Layout.single()).breakdown();
+    // THEN the tensors are the same, and TensorFlow's overhead is the CUDA context plus max(300 MiB, 5% of the free
+    // memory): 5% of (16384 - 1343) MiB = 752.05 MiB (TensorFlow 1.x MinSystemMemory)
+    assertThat(tf.allocated()).isEqualTo(pt.allocated());
+    double context = MemoryModel.CUDA_CONTEXT_BYTES;
+    assertThat((double) tf.overhead().bytes()).isCloseTo(context + 0.05 * ((16L << 30) - context), within(1.0));
+    assertThat(tensorflow.executionMode().usesPyTorchAllocator()).isFalse();
+    assertThat(tensorflow.executionMode().launchesFromPython()).isFalse();
+  }
+
+  @Test
+  void a_tensorflow_graph_reserves_at_least_300_mib_on_a_small_card() {
+    // GIVEN a 16 GiB card whose free memory is small once a (caller-given) 12 GiB context is counted
+    Task tensorflow = in(Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(1).sequenceLength(128)
+        .precision(PrecisionMode.FP32).flashAttention(false).build(), ExecutionMode.TENSORFLOW_GRAPH);
+    Job job = new Job(tensorflow, Hardware.single(TestGpus.V100_SXM2_16GB), Layout.single(),
+        Tuning.DEFAULTS.withCudaContextBytes(12L << 30));
+    // THEN 5% of the 4 GiB left (204.8 MiB) is below the floor, and the floor of 300 MiB is reserved
+    assertThat(MemoryModel.tensorFlowSystemReserve(job)).isEqualTo(300.0 * (1 << 20));
+  }
 }

@@ -357,7 +357,7 @@ class MemoryModelTest {
   }
 
   @Test
-  void tensorflow_dropout_keeps_its_scaled_input_and_a_float_mask_at_every_dropout_site() {
+  void tensorflow_dropout_keeps_a_float_mask_at_every_dropout_site() {
     // GIVEN BERT-large in FP32 with PyTorch's one-byte masks and with tf.nn.dropout
     Transformer tf = TestModels.BERT_LARGE.toBuilder()
         .dropout(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK).build();
@@ -371,10 +371,29 @@ class MemoryModelTest {
     // WHEN a layer's saved bytes per token are counted
     double difference = MemoryModel.layerBytesPerToken(tfJob, tf, true)
         - MemoryModel.layerBytesPerToken(torchJob, TestModels.BERT_LARGE, true);
-    // THEN each element at the three dropout sites (a·s probabilities, two h-wide block outputs) keeps 4 + 4 B
-    // instead of 1 B: 7 × (16 × 128 + 2 × 1024) = 28,672 B more
-    assertThat(difference).isEqualTo(7.0 * (16 * 128 + 2 * 1024));
+    // THEN each element at the three dropout sites (a·s probabilities, two h-wide block outputs) keeps a 4 B float
+    // mask instead of a 1 B bool one (the scaled input is not kept: the gradient product that reads it has no
+    // consumer): 3 × (16 × 128 + 2 × 1024) = 12,288 B more
+    assertThat(difference).isEqualTo(3.0 * (16 * 128 + 2 * 1024));
     assertThat(io.github.gpusizer.core.model.Dropout.FUSED_MASK.savedBytesPerElement(2)).isEqualTo(1);
-    assertThat(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK.savedBytesPerElement(2)).isEqualTo(4);
+    assertThat(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK.savedBytesPerElement(2)).isEqualTo(2);
+  }
+  @Test
+  void a_layer_norm_in_tensorflow_operations_keeps_one_more_hidden_wide_tensor_per_norm() {
+    // GIVEN BERT-large in FP32 with a fused LayerNorm and with tf.contrib.layers.layer_norm
+    Transformer composed = TestModels.BERT_LARGE.toBuilder()
+        .norm(io.github.gpusizer.core.model.Norm.COMPOSED_LAYER_NORM).build();
+    Task fused = Task.pretraining(TestModels.BERT_LARGE).microBatch(8).sequenceLength(128)
+        .precision(PrecisionMode.FP32).flashAttention(false).build();
+    Task tf = Task.pretraining(composed).microBatch(8).sequenceLength(128).precision(PrecisionMode.FP32)
+        .flashAttention(false).build();
+    Hardware hw = Hardware.single(TestGpus.V100_SXM2_16GB);
+    // WHEN a layer's saved bytes per token are counted
+    double difference = MemoryModel.layerBytesPerToken(new Job(tf, hw, Layout.single()), composed, true)
+        - MemoryModel.layerBytesPerToken(new Job(fused, hw, Layout.single()), TestModels.BERT_LARGE, true);
+    // THEN each of the layer's two norms keeps its broadcast rsqrt(variance)·scale: 2 × 4 B × 1024 = 8,192 B more,
+    // and the parameters are LayerNorm's (a scale and a bias per channel)
+    assertThat(difference).isEqualTo(2.0 * 4 * 1024);
+    assertThat(composed.parameters()).isEqualTo(TestModels.BERT_LARGE.parameters());
   }
 }

@@ -32,11 +32,13 @@ final class TestModels {
    * approximation in TensorFlow operations ({@code cdf = 0.5 * (1.0 + tf.tanh(...)); return x * cdf}), whose
    * intermediates the graph keeps for the backward pass (NVIDIA/DeepLearningExamples
    * TensorFlow/LanguageModeling/BERT/modeling.py, {@code gelu}), and its {@code dropout} calls {@code tf.nn.dropout},
-   * whose final multiplication keeps the scaled input and a float mask.
+   * which keeps a float mask, and its {@code layer_norm} calls {@code tf.contrib.layers.layer_norm}, which keeps a
+   * full-width {@code rsqrt(variance)·scale} ({@code Norm.COMPOSED_LAYER_NORM}).
    */
   static final Transformer BERT_LARGE_TF1 = BERT_LARGE_DLE.toBuilder()
       .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU)
-      .dropout(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK).build();
+      .dropout(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK)
+      .norm(Norm.COMPOSED_LAYER_NORM).build();
 
   /** BERT-large uncased as Hugging Face ships it: vocabulary 30522. */
   static final Transformer BERT_LARGE = bert(30522);

@@ -112,8 +112,11 @@ final class EstimateCommand implements Callable<Integer> {
   static Layout layout(TaskOptions options, int gpus, int nodes) {
     int tp = options.tensorParallel();
     int pp = options.pipelineParallel();
-    checkArgument(gpus % (tp * pp) == 0, "--gpus (%s) must be a multiple of --tp x --pp (%s x %s)", gpus, tp, pp);
-    return options.withShardingAndStages(new Layout(gpus / (tp * pp), tp, pp, options.zeroStage(), gpus / nodes));
+    int cp = options.contextParallel();
+    checkArgument(gpus % (tp * pp * cp) == 0, "--gpus (%s) must be a multiple of --tp x --pp x --cp (%s x %s x %s)",
+        gpus, tp, pp, cp);
+    Layout layout = new Layout(gpus / (tp * pp * cp), tp, pp, options.zeroStage(), gpus / nodes);
+    return options.withShardingAndStages(cp == 1 ? layout : layout.withContextParallel(cp));
   }
 
 }

@@ -207,8 +207,8 @@ final class RecommendCommand implements Callable<Integer> {
     if (plot != null) {
       checkPlotTarget(plot);
     }
-    taskOptions.refuseLayout("recommend searches ZeRO stages, tensor- and pipeline-parallel degrees itself; time a "
-        + "layout of your own with estimate");
+    taskOptions.refuseLayout("recommend searches ZeRO stages, tensor- and pipeline-parallel degrees itself (and no "
+        + "context parallelism); time a layout of your own with estimate");
     Task task = taskOptions.task();
     Catalog catalog = common.catalog();
     Sizer sizer = GpuSizer.forTask(task).catalog(catalog).objective(Words.OBJECTIVES.get(objective));

@@ -125,6 +125,7 @@ final class Reports {
     node.put("dataParallel", layout.dataParallel());
     node.put("tensorParallel", layout.tensorParallel());
     node.put("pipelineParallel", layout.pipelineParallel());
+    node.put("contextParallel", layout.contextParallel());
     node.put("zeroStage", layout.zero().number());
     node.put("gpusPerNode", layout.gpusPerNode());
     node.put("description", layout.toString());

@@ -110,10 +110,13 @@ final class TaskOptions {
       description = "Pipeline-parallel degree (default 1).")
   Integer pp;
 
-  @Option(names = "--engine", completionCandidates = Completions.Engines.class, paramLabel = "eager|compiled|serving",
+  @Option(names = "--engine", completionCandidates = Completions.Engines.class,
+      paramLabel = "eager|compiled|serving|tensorflow",
       description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
-          + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), or serving "
-          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only).")
+          + "per kernel), compiled (torch.compile / CUDA graphs: no per-kernel host time), serving "
+          + "(vLLM / TensorRT-LLM: CUDA graphs and its own memory pool of 90%% of the GPU; infer only), or "
+          + "tensorflow (a TensorFlow graph: its executor, and its BFC allocator, which leaves 5%% of the free memory "
+          + "to the system).")
   String engine;
 
   @Option(names = "--flash-attention", completionCandidates = Completions.OnOff.class, paramLabel = "on|off", description = "Fused attention (default on); --attention says which kernel.")
@@ -128,8 +131,8 @@ final class TaskOptions {
 
   @Option(names = "--dropout", completionCandidates = Completions.Dropouts.class, paramLabel = "pytorch|tensorflow",
       description = "How the transformer's dropout keeps its state for the backward pass: pytorch (a one-byte mask, "
-          + "the default) or tensorflow (tf.nn.dropout: the scaled input and a mask in the activations' format, as "
-          + "Google's and NVIDIA's TensorFlow BERT).")
+          + "the default) or tensorflow (tf.nn.dropout: a mask in the activations' format, as Google's and "
+          + "NVIDIA's TensorFlow BERT).")
   String dropout;
 
   @Option(names = "--shard-group", paramLabel = "N", converter = Converters.PositiveInt.class,
@@ -141,6 +144,12 @@ final class TaskOptions {
       description = "Model chunks per pipeline rank in an interleaved 1F1B schedule (Megatron-LM's virtual pipeline "
           + "stages; needs --pp 2 or more); default 1 (estimate only).")
   Integer virtualStages;
+
+  @Option(names = {"--cp", "--context-parallel"}, paramLabel = "N", converter = Converters.PositiveInt.class,
+      description = "Context-parallel degree: GPUs that split each sequence between them (Megatron-LM's context "
+          + "parallelism, ring attention); divides --gpus and the sequence length, needs FlashAttention; "
+          + "default 1 (estimate only).")
+  Integer contextParallel;
 
   @Option(names = "--lora-rank", paramLabel = "R", converter = Converters.PositiveInt.class,
       description = "LoRA rank (default " + DEFAULT_LORA_RANK + ", PEFT's default).")
@@ -308,10 +317,13 @@ final class TaskOptions {
     if (virtualStages != null) {
       given.add("--virtual-stages");
     }
+    if (contextParallel != null) {
+      given.add("--cp");
+    }
     checkArgument(given.isEmpty(), "%s would be ignored: %s", String.join(" and ", given), why);
   }
 
-  /** {@code layout} with the shard group and interleaved stages given. */
+  /** {@code layout} with the shard group and interleaved stages given (the context-parallel degree is set before). */
   Layout withShardingAndStages(Layout layout) {
     Layout out = layout;
     if (shardGroup != null) {
@@ -326,6 +338,10 @@ final class TaskOptions {
 
   int tensorParallel() {
     return tp == null ? 1 : tp;
+  }
+
+  int contextParallel() {
+    return contextParallel == null ? 1 : contextParallel;
   }
 
   int pipelineParallel() {

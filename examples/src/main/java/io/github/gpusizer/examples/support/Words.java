@@ -53,7 +53,8 @@ public final class Words {
   public static final Choices<LoraTarget> LORA_TARGETS = Choices.of("--lora-targets", ImmutableMap.of(
       "q", LoraTarget.Q, "k", LoraTarget.K, "v", LoraTarget.V, "o", LoraTarget.O, "mlp", LoraTarget.MLP));
   public static final Choices<ExecutionMode> ENGINES = Choices.of("--engine", ImmutableMap.of(
-      "eager", ExecutionMode.EAGER, "compiled", ExecutionMode.COMPILED, "serving", ExecutionMode.SERVING_ENGINE));
+      "eager", ExecutionMode.EAGER, "compiled", ExecutionMode.COMPILED, "serving", ExecutionMode.SERVING_ENGINE,
+      "tensorflow", ExecutionMode.TENSORFLOW_GRAPH));
   public static final Choices<Boolean> ON_OFF = Choices.of("--flash-attention", ImmutableMap.of("on", true,
       "off", false));
   public static final Choices<AttentionKernel> ATTENTION = Choices.of("--attention", ImmutableMap.of(

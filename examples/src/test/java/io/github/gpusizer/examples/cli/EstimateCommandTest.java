@@ -221,6 +221,27 @@ class EstimateCommandTest {
   }
 
   @Test
+  void context_parallelism_splits_each_sequence_and_its_activations_over_the_gpus() {
+    // GIVEN Llama-2-7B at 4096 tokens on 8 A100s: data-parallel, and each sequence split over 4 GPUs (--cp 4)
+    String[] fsdp = {"estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--zero", "3", "--gpus", "8",
+        "--seq", "4096", "--micro-batch", "1", "--tokens", "10M", "--format", "json"};
+    Cli.Run plain = Cli.run(fsdp);
+    Cli.Run split = Cli.run(with(fsdp, "--cp", "4"));
+    Cli.Run longName = Cli.run(with(fsdp, "--context-parallel", "4"));
+
+    // THEN the layout says so, and a GPU holds a quarter of the activations
+    assertThat(activations(split) * 4).isCloseTo(activations(plain), org.assertj.core.api.Assertions.within(8L));
+    assertThat(split.json().at("/layout/contextParallel").asInt()).isEqualTo(4);
+    assertThat(split.json().at("/layout/dataParallel").asInt()).isEqualTo(2);
+    assertThat(split.json().at("/layout/description").asText()).contains("CP 4");
+    assertThat(plain.json().at("/layout/contextParallel").asInt()).isEqualTo(1);
+    assertThat(longName.json().at("/memory/perGpuBytes")).isEqualTo(split.json().at("/memory/perGpuBytes"));
+    Cli.Run odd = Cli.run(with(fsdp, "--cp", "3"));
+    assertThat(odd.exit()).isEqualTo(2);
+    assertThat(odd.err()).contains("--gpus (8) must be a multiple of --tp x --pp x --cp (1 x 1 x 3)");
+  }
+
+  @Test
   void interleaved_stages_shrink_the_pipeline_bubble() {
     String[] pipeline = {"estimate", "--model", "llama-2-13b", "--gpu", "a100-80gb", "--pp", "4", "--gpus", "8",
         "--zero", "1", "--global-batch", "64", "--micro-batch", "1", "--tokens", "100M", "--format", "json"};

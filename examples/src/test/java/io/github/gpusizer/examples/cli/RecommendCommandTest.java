@@ -262,5 +262,8 @@ class RecommendCommandTest {
     assertThat(recommend.err()).contains("--zero and --tp would be ignored", "estimate");
     assertThat(compare.exit()).isEqualTo(2);
     assertThat(compare.err()).contains("--pp would be ignored", "estimate");
+    Cli.Run context = Cli.run("recommend", "--model", "llama-2-7b", "--tokens", "50M", "--cp", "2");
+    assertThat(context.exit()).isEqualTo(2);
+    assertThat(context.err()).contains("--cp would be ignored", "estimate");
   }
 }
