@@ -28,8 +28,8 @@ import java.util.function.Supplier;
  * depend on the hardware (GPU model, GPUs per node, nodes, host cores, network), never on who sells it, so every
  * offering with the same hardware shares one search.
  *
- * <p>The layouts tried are the task's own recipe, then, as fallbacks, ZeRO stages 1–3 (FSDP; across nodes also
- * hybrid-sharded within each node), selective and full activation checkpointing, smaller micro-batches (gradient
+ * <p>The layouts tried are the task's own recipe, then, as fallbacks, ZeRO stages 1–3 (FSDP; across nodes stages 2
+ * and 3 also hybrid-sharded within each node), selective and full activation checkpointing, smaller micro-batches (gradient
  * accumulation keeps the global batch) and tensor parallelism within a node. Memory is checked first (cheap): an extreme layout (most sharding, most
  * recomputation, micro-batch 1) that does not fit rules the hardware out before anything is timed. Then each
  * recipe (tensor-parallel degree × ZeRO stage × checkpointing) is timed at its largest fitting micro-batch, and
@@ -350,8 +350,9 @@ final class LayoutSearch {
           if (dp == 1 && zero != ZeroStage.NONE) {
             break; // ZeRO shards over data-parallel ranks: with one rank every stage equals plain training
           }
-          // full sharding, then, across nodes, hybrid sharding within each node
-          int shardings = zero == ZeroStage.NONE || hybrid == 0 ? 1 : 2;
+          // full sharding, then, across nodes, hybrid sharding within each node: FSDP's HYBRID_SHARD (ZeRO-3) and
+          // _HYBRID_SHARD_ZERO2 (ZeRO-2), its two hybrid strategies (torch.distributed.fsdp.ShardingStrategy)
+          int shardings = zero.number() < 2 || hybrid == 0 ? 1 : 2;
           for (int h = 0; h < shardings; h++) {
             int shard = h == 0 ? 0 : hybrid;
             int slot = 2 * zero.ordinal() + h;
