@@ -180,10 +180,7 @@ public final class Estimator {
    * @throws IllegalArgumentException exactly when {@link #memory} would
    */
   public Object memoryKey(Task task, Hardware hardware, Layout layout) {
-    checkNotNull(task, "task");
-    checkNotNull(hardware, "hardware");
-    checkNotNull(layout, "layout");
-    Compatibility.check(task, hardware, layout);
+    check(task, hardware, layout);
     return new MemoryKey(task, hardware.gpu(), MemoryModel.LayoutKey.of(task, hardware, layout));
   }
 
@@ -235,11 +232,21 @@ public final class Estimator {
   }
 
   /**
-   * A memo of this estimator for one search that times a task on many pieces of hardware: it gives the same
-   * estimates as {@link #performance}, and reuses what the instance count cannot change. Not thread-safe.
+   * A memo of this estimator for one search that estimates a task on many pieces of hardware: it gives the same
+   * memory as {@link #memory} and the same performance as {@link #performance}, and reuses what they share (a
+   * training micro-batch across data-parallel ranks, nodes and networks; a memory allocation across GPU models).
+   * Not thread-safe: one per search.
    */
   public Memo memo() {
     return new Memo();
+  }
+
+  /** The checks every estimate makes of its arguments: not null, and the hardware able to run the layout. */
+  private static void check(Task task, Hardware hardware, Layout layout) {
+    checkNotNull(task, "task");
+    checkNotNull(hardware, "hardware");
+    checkNotNull(layout, "layout");
+    Compatibility.check(task, hardware, layout);
   }
 
   /** See {@link #memo()}. */
@@ -260,14 +267,11 @@ public final class Estimator {
      * @throws IllegalArgumentException as {@link Estimator#memory} does
      */
     public MemoryEstimate memory(Task task, Hardware hardware, Layout layout) {
-      checkNotNull(task, "task");
-      checkNotNull(hardware, "hardware");
-      checkNotNull(layout, "layout");
-      Compatibility.check(task, hardware, layout);
+      check(task, hardware, layout);
       AllocationKey key = new AllocationKey(task, MemoryModel.LayoutKey.of(task, hardware, layout));
       Allocated known = allocations.get(key);
       if (known == null) {
-        Job job = job(task, hardware, layout);
+        Job job = checkedJob(task, hardware, layout);
         known = new Allocated(MemoryModel.allocation(job), ErrorBands.bundled().memory(WorkloadClass.of(job)));
         allocations.put(key, known);
       }
@@ -277,10 +281,12 @@ public final class Estimator {
     }
 
     private Job job(Task task, Hardware hardware, Layout layout) {
-      checkNotNull(task, "task");
-      checkNotNull(hardware, "hardware");
-      checkNotNull(layout, "layout");
-      Compatibility.check(task, hardware, layout);
+      check(task, hardware, layout);
+      return checkedJob(task, hardware, layout);
+    }
+
+    /** The job of arguments that passed {@link #check}, with the facts and GPU class met before. */
+    private Job checkedJob(Task task, Hardware hardware, Layout layout) {
       ModelFacts f = facts.computeIfAbsent(task, ModelFacts::of);
       GpuClass gpu = gpus.computeIfAbsent(hardware.gpu(), GpuClass::of);
       return new Job(task, hardware, layout, task.microBatch(), tuning, f, gpu.hopperClass(), gpu.sustainedClock());
@@ -500,10 +506,7 @@ public final class Estimator {
   }
 
   private Job job(Task task, Hardware hardware, Layout layout) {
-    checkNotNull(task, "task");
-    checkNotNull(hardware, "hardware");
-    checkNotNull(layout, "layout");
-    Compatibility.check(task, hardware, layout);
+    check(task, hardware, layout);
     ModelFacts facts = lastFacts;
     if (facts == null || !facts.describes(task)) {
       facts = ModelFacts.of(task);
