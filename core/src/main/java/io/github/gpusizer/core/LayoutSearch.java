@@ -63,7 +63,7 @@ final class LayoutSearch {
   private final Settings settings;
   private final boolean reference;
   private final Map<Key, Outcome> cache = new HashMap<>();
-  private final Map<Key, Plan> plans = new HashMap<>();
+  private final Map<PlanKey, Plan> plans = new HashMap<>();
   private final Map<Key, Timing> timings = new HashMap<>();
   /** Memory estimates by {@link Estimator#memoryKey}. */
   private final Map<Object, Shared> memories = new HashMap<>();
@@ -149,11 +149,6 @@ final class LayoutSearch {
       return new Key(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.empty(), diskMBps);
     }
 
-    /** The key of the hardware's memory plan: memory depends on the GPU and the GPUs per node and nodes only. */
-    Key forMemory() {
-      return new Key(gpu, gpusPerNode, nodes, OptionalDouble.empty(), OptionalInt.empty(), OptionalDouble.empty());
-    }
-
     @Override
     public boolean equals(Object o) {
       return o instanceof Key k && k.gpu == gpu && k.gpusPerNode == gpusPerNode && k.nodes == nodes
@@ -175,18 +170,36 @@ final class LayoutSearch {
   private record Recipe(int tp, int pp, ZeroStage zero, int shard, Checkpointing ck, int mb) {}
 
   /**
-   * What the memory checks of a search decide, which depends only on the GPU, the GPUs per node and the nodes:
-   * the recipes to time in order, and the closest miss so far; or, if nothing can fit, the outcome.
+   * What the memory checks of a search decide, which depends only on the GPU's memory, the GPUs per node and the
+   * nodes: the recipes to time in order, and the closest miss so far; or, if nothing can fit, the outcome. The
+   * misses name {@code gpu}, the GPU the plan was worked out for.
    */
-  private record Plan(List<Recipe> recipes, Outcome.Miss closest, Optional<Outcome.Miss> nothingFits) {}
+  private record Plan(Gpu gpu, List<Recipe> recipes, Outcome.Miss closest, Optional<Outcome.Miss> nothingFits) {
+    /** This plan for another GPU of the same memory: the same recipes, the misses naming {@code other}. */
+    Plan on(Gpu other) {
+      return other == gpu ? this : new Plan(other, recipes, closest == null ? null : closest.on(other),
+          nothingFits.map(m -> m.on(other)));
+    }
+  }
 
   private Outcome search(Hardware hw) {
-    Plan plan = reference ? plan(hw) : plans.computeIfAbsent(Key.of(hw).forMemory(), k -> plan(hw));
+    if (reference) {
+      Plan plan = plan(hw);
+      return outcome(hw, plan, plan.nothingFits().isPresent() ? null : timing(hw, plan));
+    }
+    Plan shared = plans.computeIfAbsent(new PlanKey(hw.gpu().memory().bytes(), hw.gpusPerNode(), hw.nodes()),
+        k -> plan(hw));
+    Plan plan = shared.on(hw.gpu());
+    Timing timing = plan.nothingFits().isPresent() ? null
+        : timings.computeIfAbsent(coresMatter ? Key.of(hw) : Key.of(hw).withoutCores(), k -> timing(hw, plan));
+    return outcome(hw, plan, timing);
+  }
+
+  /** The outcome of a plan and its timing (null when nothing fits). */
+  private Outcome outcome(Hardware hw, Plan plan, Timing timing) {
     if (plan.nothingFits().isPresent()) {
       return plan.nothingFits().get();
     }
-    Timing timing = reference ? timing(hw, plan)
-        : timings.computeIfAbsent(coresMatter ? Key.of(hw) : Key.of(hw).withoutCores(), k -> timing(hw, plan));
     if (timing.best() != null) {
       return fit(hw, timing.best());
     }
@@ -195,6 +208,13 @@ final class LayoutSearch {
     return timing.closest() != null ? timing.closest() : new Outcome.Miss(Rejection.Kind.MEMORY,
         "no layout of " + hw.gpus() + " GPUs that the search times fits in memory", Double.MAX_VALUE);
   }
+
+  /**
+   * What a memory plan depends on: the GPU's memory, not its model (memory estimates differ between GPUs by their
+   * capacity only, {@link Estimator.Memo}, and every GPU a search meets runs its precision, {@link Pass}), and the
+   * GPUs per node and nodes.
+   */
+  private record PlanKey(long capacity, int gpusPerNode, int nodes) {}
 
   /** The fastest recipe on some hardware (null if none runs), and the closest miss. */
   private record Timing(Timed best, Outcome.Miss closest) {}
@@ -326,7 +346,7 @@ final class LayoutSearch {
       }
     }
     if (viable.isEmpty()) {
-      return new Plan(List.of(), closest, Optional.of(closest != null ? closest : new Outcome.Miss(
+      return new Plan(hw.gpu(), List.of(), closest, Optional.of(closest != null ? closest : new Outcome.Miss(
           Rejection.Kind.LAYOUT, "no layout of " + gpus + " GPUs suits the model", Double.MAX_VALUE)));
     }
 
@@ -386,7 +406,7 @@ final class LayoutSearch {
     }
     // A recipe whose peak may not fit (the high end of its memory band is past the card) is timed only where no
     // recipe surely fits: a planner keeps the margin if it can, and the estimate warns where it cannot.
-    return new Plan(recipes.isEmpty() ? risky : recipes, closest, Optional.empty());
+    return new Plan(hw.gpu(), recipes.isEmpty() ? risky : recipes, closest, Optional.empty());
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
@@ -523,15 +543,20 @@ final class LayoutSearch {
     }
     DataSize required = settings.requiredHeadroom(m.capacity());
     double shortfall = (double) m.perGpu().plus(required).bytes() / Math.max(1, m.capacity().bytes());
-    return new Attempt(m, draft(Rejection.Kind.MEMORY, shortfall, () -> {
+    // the reason names the GPU: a plan shared by GPUs of the same memory names each (Plan#on)
+    Outcome.Miss miss = new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> {
       String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
-          + Texts.recipe(layout(hw, tp, pp, zero, shard), ck, mb, task.kind().isTraining()) + "; the " + hw.gpu().name()
+          + Texts.recipe(layout(hw, tp, pp, zero, shard), ck, mb, task.kind().isTraining()) + "; the " + gpu.name()
           + " has " + Texts.size(m.capacity());
       if (required.bytes() > 0) {
         reason += " and " + Texts.size(required) + " must stay free";
       }
       return reason;
-    }));
+    }, shortfall);
+    if (reference) {
+      miss.reason();
+    }
+    return new Attempt(m, miss);
   }
 
   /** The memory of one recipe; throws IllegalArgumentException when the layout does not suit the task at all. */

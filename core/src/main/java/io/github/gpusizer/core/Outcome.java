@@ -4,8 +4,10 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.base.Supplier;
 import com.google.common.base.Suppliers;
+import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.estimate.Estimate;
 import java.time.Duration;
+import java.util.function.Function;
 
 /** The result of searching layouts for one run on one piece of hardware: the best fit, or why none fits. */
 sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
@@ -63,6 +65,9 @@ sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
     private final Rejection.Kind kind;
     private final Supplier<String> reason;
     private final double shortfall;
+    /** The GPU the reason names and how to name another, or null if the reason names none. */
+    private final Gpu gpu;
+    private final Function<Gpu, String> reasonOn;
 
     /**
      * @param kind {@link Rejection.Kind#MEMORY} or {@link Rejection.Kind#LAYOUT}
@@ -78,6 +83,25 @@ sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
       this.kind = checkNotNull(kind, "kind");
       this.reason = Suppliers.memoize(checkNotNull(reason, "reason")::get);
       this.shortfall = shortfall;
+      this.gpu = null;
+      this.reasonOn = null;
+    }
+
+    /**
+     * A miss on {@code gpu} whose reason {@code reasonOn} writes for it once, when first asked for; {@link #on}
+     * gives the same miss on another GPU of the same memory.
+     */
+    Miss(Rejection.Kind kind, Gpu gpu, Function<Gpu, String> reasonOn, double shortfall) {
+      this.kind = checkNotNull(kind, "kind");
+      this.gpu = checkNotNull(gpu, "gpu");
+      this.reasonOn = checkNotNull(reasonOn, "reasonOn");
+      this.reason = Suppliers.memoize(() -> reasonOn.apply(gpu));
+      this.shortfall = shortfall;
+    }
+
+    /** This miss on {@code other}: the reason names {@code other} where it names a GPU at all. */
+    Miss on(Gpu other) {
+      return reasonOn == null || other == gpu ? this : new Miss(kind, other, reasonOn, shortfall);
     }
 
     private static java.util.function.Supplier<String> written(String reason) {
