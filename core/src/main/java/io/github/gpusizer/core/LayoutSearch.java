@@ -373,6 +373,7 @@ final class LayoutSearch {
           // full sharding, then, across nodes, hybrid sharding within each node: FSDP's HYBRID_SHARD (ZeRO-3) and
           // _HYBRID_SHARD_ZERO2 (ZeRO-2), its two hybrid strategies (torch.distributed.fsdp.ShardingStrategy)
           int shardings = zero.number() < 2 || hybrid == 0 ? 1 : 2;
+          int fullSure = 0; // the micro-batch at which full sharding surely fits, 0 if none
           for (int h = 0; h < shardings; h++) {
             int shard = h == 0 ? 0 : hybrid;
             int slot = 2 * zero.ordinal() + h;
@@ -380,6 +381,11 @@ final class LayoutSearch {
             for (int mb : microBatches) {
               if (mb <= lessRecomputed[slot] && !reference) {
                 break;
+              }
+              if (h == 1 && fullSure > 0 && mb > fullSure && !reference) {
+                // a shard group holds more than all ranks do (memory never rises with ranks): not sure where full
+                // sharding was not, and a risky recipe is never timed beside full sharding's sure one
+                continue;
               }
               int level = reference ? level(memory(hw, tp, pp, zero, shard, ck, mb).fitting())
                   : fitLevel(hw, tp, pp, zero, shard, ck, mb);
@@ -393,6 +399,9 @@ final class LayoutSearch {
               if (sure) {
                 recipes.add(new Recipe(tp, pp, zero, shard, ck, mb));
                 lessRecomputed[slot] = Math.max(lessRecomputed[slot], mb);
+                if (h == 0) {
+                  fullSure = mb;
+                }
                 break; // the largest micro-batch that surely fits is the fastest safe one of this recipe
               }
               if (!riskyFound) {
