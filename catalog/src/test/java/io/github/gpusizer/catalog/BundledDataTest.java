@@ -417,6 +417,12 @@ class BundledDataTest {
       "gb300, fp16_tflops, 2500",
       "mi355x, fp32_tflops, 157.3",
       "mi355x, fp64_tflops, 78.6",
+      "t4g, fp32_tflops, 8.141",
+      "t4g, memory_bandwidth_gbps, 320",
+      "t4g, tdp_w, 70",
+      "radeon-pro-v520, fp32_tflops, 7.373",
+      "radeon-pro-v520, memory_gib, 8",
+      "radeon-pro-v520, memory_bandwidth_gbps, 512",
   })
   void pins_datasheet_values_exactly(String id, String column, String expected) {
     // GIVEN a GPU  WHEN its datasheet column is read  THEN it is the published number, to the last digit
@@ -513,6 +519,8 @@ class BundledDataTest {
       "RTX2000-Ada, rtx-2000-ada",
       "RTX4000-Ada, rtx-4000-ada",
       "M4000, quadro-m4000",
+      "T4g, t4g",
+      "Radeon Pro V520, radeon-pro-v520",
   })
   void every_gpu_the_seed_guides_name_is_in_the_catalog(String spelling, String expectedId) {
     // GIVEN a name from a seed guide  WHEN normalised  THEN exactly that catalog GPU answers to it

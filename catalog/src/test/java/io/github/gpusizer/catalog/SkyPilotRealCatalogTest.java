@@ -87,8 +87,7 @@ class SkyPilotRealCatalogTest {
       "vast         | 44     | 46        | RTX4060;RTX4070",
       "oci          | 21     | 21        | ''",
       "paperspace   | 14     | 14        | ''",
-      // below the 95 % goal: GPUs without a sourced datasheet (see the README of testdata/skypilot-real)
-      "aws          | 6      | 14        | Radeon Pro V520;T4g",
+      "aws          | 14     | 14        | ''",
   })
   void current_catalog_loads_without_a_flag_and_names_every_gpu_instance_type_it_leaves_out(
       String cloud, int loaded, int gpuTypes, String notModelled) {
@@ -125,7 +124,7 @@ class SkyPilotRealCatalogTest {
   }
 
   @ParameterizedTest(name = "{0} reaches the 95 % goal")
-  @CsvSource({"lambda", "cudo", "runpod", "fluidstack", "vast", "oci", "paperspace"})
+  @CsvSource({"lambda", "cudo", "runpod", "fluidstack", "vast", "oci", "paperspace", "aws"})
   void at_least_95_percent_of_the_gpu_instance_types_load(String cloud) {
     Path file = file(cloud);
     long types = gpuInstanceTypes(file).size();
@@ -218,11 +217,37 @@ class SkyPilotRealCatalogTest {
 
   @Test
   void strict_load_fails_on_the_first_accelerator_the_catalog_does_not_model() {
-    CatalogException e = catchThrowableOfType(CatalogException.class, () -> Catalog.loadSkyPilot(file("aws"),
+    // the Vast excerpt's first RTX 4070 Ti SUPER row, which SkyPilot names RTX4070
+    CatalogException e = catchThrowableOfType(CatalogException.class, () -> Catalog.loadSkyPilot(file("vast"),
         SkyPilotOptions.builder().priceDate(DATE).strict().build()));
-    assertThat(e.line()).hasValue(4);
+    assertThat(e.line()).hasValue(44);
     assertThat(e.column()).contains("AcceleratorName");
-    assertThat(e.problem()).startsWith("unknown GPU 'Radeon Pro V520'");
+    assertThat(e.problem()).startsWith("unknown GPU 'RTX4070'");
+  }
+
+  @Test
+  void aws_g5g_and_g4ad_load_on_the_t4g_and_the_radeon_pro_v520_even_strictly() {
+    // GIVEN the AWS excerpt  WHEN loaded strictly  THEN no accelerator is unknown and Graviton's T4G and G4ad's V520
+    // come out with SkyPilot's GPU counts and the AWS per-GPU memory (GpuInfo: 16384 and 8192 MiB)
+    Catalog aws = Catalog.loadSkyPilot(file("aws"), SkyPilotOptions.builder().priceDate(DATE).strict().build());
+    Set<String> offered = aws.offerings().stream()
+        .filter(o -> o.instanceType().startsWith("g5g.") || o.instanceType().startsWith("g4ad."))
+        .map(o -> o.instanceType() + "=" + o.gpu().id() + "x" + o.gpuCount())
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertThat(offered).containsExactly(
+        "g4ad.2xlarge=radeon-pro-v520x1", "g4ad.4xlarge=radeon-pro-v520x1", "g4ad.8xlarge=radeon-pro-v520x2",
+        "g4ad.xlarge=radeon-pro-v520x1", "g5g.16xlarge=t4gx2", "g5g.2xlarge=t4gx1", "g5g.4xlarge=t4gx1",
+        "g5g.8xlarge=t4gx1");
+    Offering g5g = aws.offerings().stream().filter(o -> o.instanceType().equals("g5g.16xlarge")).findFirst()
+        .orElseThrow();
+    assertThat(g5g.gpu().memory()).isEqualTo(DataSize.ofGiB(16));
+    assertThat(g5g.gpu().computeCapability()).hasValue(new ComputeCapability(7, 5));
+    Offering g4ad = aws.offerings().stream().filter(o -> o.instanceType().equals("g4ad.8xlarge")).findFirst()
+        .orElseThrow();
+    assertThat(g4ad.gpu().memory()).isEqualTo(DataSize.ofGiB(8));
+    assertThat(g4ad.gpu().vendor()).isEqualTo(Vendor.AMD);
+    assertThat(g4ad.gpu().tensorCores()).isFalse();
+    assertThat(aws.loadReport().accelerators(Reason.UNKNOWN_ACCELERATOR)).isEmpty();
   }
 
   @Test
