@@ -2,6 +2,8 @@ package io.github.gpusizer.core.estimate;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import com.google.common.base.Strings;
+
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.ComputeCapability;
 import io.github.gpusizer.catalog.FormFactor;
@@ -34,50 +36,70 @@ final class Compatibility {
   static void check(Task task, Hardware hardware, Layout layout) {
     Gpu gpu = hardware.gpu();
     checkPrecision(task.precision(), gpu);
-    checkArgument(layout.gpus() <= hardware.gpus(),
-        "layout %s needs %s GPUs but the hardware has %s (%s per node x %s nodes)", layout, layout.gpus(),
-        hardware.gpus(), hardware.gpusPerNode(), hardware.nodes());
-    checkArgument(layout.tensorParallel() <= hardware.gpusPerNode(),
-        "tensor parallelism (%s) must stay within a node of %s GPUs", layout.tensorParallel(),
-        hardware.gpusPerNode());
-    checkArgument(task.kind().isTraining() || layout.zero() == ZeroStage.NONE,
-        "ZeRO stage %s shards training state; inference needs ZeRO stage 0 (NONE)", layout.zero().number());
+    // if-throw, not checkArgument: its varargs and boxed numbers were allocated on every call of a search
+    if (layout.gpus() > hardware.gpus()) {
+      throw invalid("layout %s needs %s GPUs but the hardware has %s (%s per node x %s nodes)", layout,
+          layout.gpus(), hardware.gpus(), hardware.gpusPerNode(), hardware.nodes());
+    }
+    if (layout.tensorParallel() > hardware.gpusPerNode()) {
+      throw invalid("tensor parallelism (%s) must stay within a node of %s GPUs", layout.tensorParallel(),
+          hardware.gpusPerNode());
+    }
+    if (!task.kind().isTraining() && layout.zero() != ZeroStage.NONE) {
+      throw invalid("ZeRO stage %s shards training state; inference needs ZeRO stage 0 (NONE)",
+          layout.zero().number());
+    }
     ModelSpec model = task.model();
     if (model instanceof Transformer t) {
-      checkArgument(t.heads() % layout.tensorParallel() == 0,
-          "tensor parallelism (%s) must divide the %s attention heads of %s", layout.tensorParallel(), t.heads(),
-          t.name());
-      checkArgument(layout.pipelineParallel() <= t.totalLayers(),
-          "pipeline parallelism (%s) needs at least one of the %s layers of %s per stage",
-          layout.pipelineParallel(), t.totalLayers(), t.name());
+      if (t.heads() % layout.tensorParallel() != 0) {
+        throw invalid("tensor parallelism (%s) must divide the %s attention heads of %s", layout.tensorParallel(),
+            t.heads(), t.name());
+      }
+      if (layout.pipelineParallel() > t.totalLayers()) {
+        throw invalid("pipeline parallelism (%s) needs at least one of the %s layers of %s per stage",
+            layout.pipelineParallel(), t.totalLayers(), t.name());
+      }
     } else {
-      checkArgument(layout.tensorParallel() == 1,
-          "tensor parallelism (%s) splits transformer layers; %s is not a transformer", layout.tensorParallel(),
-          model.name());
+      if (layout.tensorParallel() != 1) {
+        throw invalid("tensor parallelism (%s) splits transformer layers; %s is not a transformer",
+            layout.tensorParallel(), model.name());
+      }
       if (model instanceof Recurrent r) {
-        checkArgument(layout.pipelineParallel() <= r.totalLayers(),
-            "pipeline parallelism (%s) needs at least one of the %s layers of %s per stage",
-            layout.pipelineParallel(), r.totalLayers(), r.name());
-      } else {
-        checkArgument(layout.pipelineParallel() == 1,
-            "pipeline parallelism (%s) needs a model with known layers (a transformer or recurrent network); %s "
-                + "has none", layout.pipelineParallel(), model.name());
+        if (layout.pipelineParallel() > r.totalLayers()) {
+          throw invalid("pipeline parallelism (%s) needs at least one of the %s layers of %s per stage",
+              layout.pipelineParallel(), r.totalLayers(), r.name());
+        }
+      } else if (layout.pipelineParallel() != 1) {
+        throw invalid("pipeline parallelism (%s) needs a model with known layers (a transformer or recurrent "
+            + "network); %s has none", layout.pipelineParallel(), model.name());
       }
     }
     int cp = layout.contextParallel();
     if (cp > 1) {
-      checkArgument(model instanceof Transformer,
-          "context parallelism (%s) splits a transformer's sequence; %s is not a transformer", cp, model.name());
-      checkArgument(task.kind().isTraining(),
-          "context parallelism (%s) splits training sequences; inference with it is not modelled", cp);
-      checkArgument(task.flashAttention(),
-          "context parallelism (%s) needs blockwise attention (FlashAttention), which ring attention runs per "
-              + "key/value block; the task's attention kernel is %s", cp, task.attention());
-      checkArgument(task.sequenceLength() % cp == 0,
-          "context parallelism (%s) must divide the sequence length %s", cp, task.sequenceLength());
+      if (!(model instanceof Transformer)) {
+        throw invalid("context parallelism (%s) splits a transformer's sequence; %s is not a transformer", cp,
+            model.name());
+      }
+      if (!task.kind().isTraining()) {
+        throw invalid("context parallelism (%s) splits training sequences; inference with it is not modelled", cp);
+      }
+      if (!task.flashAttention()) {
+        throw invalid("context parallelism (%s) needs blockwise attention (FlashAttention), which ring attention "
+            + "runs per key/value block; the task's attention kernel is %s", cp, task.attention());
+      }
+      if (task.sequenceLength() % cp != 0) {
+        throw invalid("context parallelism (%s) must divide the sequence length %s", cp, task.sequenceLength());
+      }
     }
-    checkArgument(!task.kind().isAdapter() || model instanceof Transformer,
-        "%s adapters attach to transformer projections; %s is not a transformer", task.kind(), model.name());
+    if (task.kind().isAdapter() && !(model instanceof Transformer)) {
+      throw invalid("%s adapters attach to transformer projections; %s is not a transformer", task.kind(),
+          model.name());
+    }
+  }
+
+  /** The exception {@code checkArgument} would throw, its message formatted the same way. */
+  private static IllegalArgumentException invalid(String template, Object... args) {
+    return new IllegalArgumentException(Strings.lenientFormat(template, args));
   }
 
   /** Checks the global batch against micro-batch × data-parallel ranks (only {@code estimate} needs it). */
