@@ -365,6 +365,10 @@ final class LayoutSearch {
       // is never chosen, and is not even checked. The reference checks and times every recipe.
       int[] lessRecomputed = new int[2 * ZeroStage.values().length]; // by stage, full then hybrid sharding
       int hybrid = hybridShardGroup(hw, tp, pp, dp);
+      if (hybrid > 0 && memory(hw, tp, pp, ZeroStage.STAGE_3, hybrid, checkpointings.get(checkpointings.size() - 1),
+          microBatches[microBatches.length - 1]).miss != null) {
+        hybrid = 0; // as for full sharding above: where its least memory-hungry recipe does not fit, none does
+      }
       for (Checkpointing ck : checkpointings) {
         for (ZeroStage zero : zeroStages(pp)) {
           if (dp == 1 && zero != ZeroStage.NONE) {
