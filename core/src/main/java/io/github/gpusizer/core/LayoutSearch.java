@@ -85,6 +85,8 @@ final class LayoutSearch {
   private final int usefulBatch;
   /** {@link #microBatches} by data-parallel ranks, worked out once each (callers do not modify the arrays). */
   private int[][] microBatchesByRanks = new int[65][];
+  /** The checkpointing levels to try, least recomputation first ({@link #checkpointings()}). */
+  private final List<Checkpointing> checkpointings;
   /** Bytes of the unsharded training state, for {@link #needsPipeline}; worked out on first use. */
   private Double trainingState;
 
@@ -105,6 +107,7 @@ final class LayoutSearch {
     this.coresMatter = reference || estimator.performanceDependsOnHostCores(task);
     this.usefulBatch = task.globalBatch() > 0 ? Integer.MAX_VALUE
         : task.largestUsefulGlobalBatch().orElse(Integer.MAX_VALUE);
+    this.checkpointings = checkpointings();
   }
 
   /** Whether this search, and the recommendation that uses it, goes the straightforward way. */
@@ -314,7 +317,7 @@ final class LayoutSearch {
   private Plan plan(Hardware hw) {
     int gpus = hw.gpus();
     List<Integer> tensorDegrees = tensorDegrees(hw);
-    List<Checkpointing> checkpointings = checkpointings();
+    List<Checkpointing> checkpointings = this.checkpointings;
 
     // Extreme layouts first: if the least memory-hungry layout of every tensor-parallel degree does not fit,
     // nothing does, and the hardware is ruled out after a handful of memory estimates.
