@@ -766,6 +766,33 @@ final class LayoutSearch {
   }
 
   /**
+   * The instance counts, of instances of {@code gpusPerInstance} GPUs up to {@code max}, at which a micro-batch is
+   * last allowed and first refused because the global batch it makes with the data-parallel ranks would outgrow the
+   * {@link #usefulBatch} ({@link #microBatchesOf}): the last and the first count for each micro-batch tried and
+   * tensor-parallel degree within an instance. Empty when the caller gave a global batch (no such bound).
+   */
+  int[] microBatchLimits(int gpusPerInstance, int max) {
+    if (usefulBatch == Integer.MAX_VALUE || !task.kind().isTraining()) {
+      return new int[0];
+    }
+    java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
+    int mb0 = task.microBatchChosen() ? task.microBatch() : Math.max(task.microBatch(), OPEN_MICRO_BATCH);
+    for (int mb = mb0; mb >= 1; mb /= 2) {
+      long ranks = usefulBatch / mb; // the most data-parallel ranks at which mb is allowed
+      for (int tp = 1; tp <= gpusPerInstance; tp *= 2) {
+        long last = ranks * tp / gpusPerInstance;
+        if (last >= 1 && last <= max) {
+          out.add((int) last);
+        }
+        if (last + 1 >= 1 && last + 1 <= max) {
+          out.add((int) last + 1);
+        }
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
    * Micro-batches to try, largest first: the task's own, then smaller ones that keep the global batch a whole
    * number of micro-batches per rank. Empty if the global batch does not split over the data-parallel ranks.
    */

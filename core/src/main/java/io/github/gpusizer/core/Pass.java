@@ -196,6 +196,13 @@ final class Pass {
     for (int n : ladder) {
       tried.add(n);
     }
+    if (!s.exhaustive()) {
+      // where a micro-batch stops being allowed (the global batch it makes outgrows what trains well): the recipe
+      // can change back there as ranks are added, against the memory that more ranks free
+      for (int n : searchFor(o.gpu()).microBatchLimits(o.gpuCount(), max)) {
+        tried.add(n);
+      }
+    }
     // 1. Where the recipe changes between two rungs: the first count of each recipe and the last of the one before.
     for (int k = 1; k < ladder.length; k++) {
       if (ladder[k] > ladder[k - 1] + 1 && recipe(o, ladder[k]) != null) {

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
 import io.github.gpusizer.core.estimate.FixedCosts;
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +54,27 @@ class DeploymentProperties {
           every.best().ifPresent(e -> assertThat(ladder.bestOrThrow().cost().amount())
               .isLessThanOrEqualTo(e.cost().amount().multiply(TIE)));
         });
+  }
+
+  @Test
+  void a_micro_batch_that_only_a_few_counts_between_two_rungs_allow_is_found() {
+    // GIVEN the case a random seed found: a 32-layer model whose micro-batch of 8 surely fits on single-4090 nodes
+    // from 49 ranks up (the memory more ranks free) and is refused from 51 up (8 x 51 samples outgrow the useful
+    // global batch of 400), while the rungs around it, 41 and 51, both run micro-batches of 4
+    Transformer model = Transformer.builder("gen-32x79").layers(32).hidden(5056).heads(79).vocab(50257)
+        .maxPositions(2048).build();
+    Task task = Task.pretraining(model).tokens(1e8).microBatch(16).sequenceLength(1024)
+        .precision(PrecisionMode.FP16_MIXED).build();
+    GpuSizerProperties.Constraints c = new GpuSizerProperties.Constraints(Duration.ofHours(1), Optional.empty(), 51,
+        Objective.CHEAPEST, false);
+
+    // WHEN sized on the ladder and on every count
+    Option ladder = c.apply(task).recommend().bestOrThrow();
+    Option every = c.apply(task).exhaustive().recommend().bestOrThrow();
+
+    // THEN the ladder finds the island of counts, 49 and 50, too
+    assertThat(every.instances()).isEqualTo(49);
+    assertThat(ladder.cost().amount()).isLessThanOrEqualTo(every.cost().amount().multiply(TIE));
   }
 
   @Test
