@@ -767,9 +767,9 @@ final class LayoutSearch {
 
   /**
    * The instance counts, of instances of {@code gpusPerInstance} GPUs up to {@code max}, at which a micro-batch is
-   * last allowed and first refused because the global batch it makes with the data-parallel ranks would outgrow the
-   * {@link #usefulBatch} ({@link #microBatchesOf}): the last and the first count for each micro-batch tried and
-   * tensor-parallel degree within an instance. Empty when the caller gave a global batch (no such bound).
+   * last allowed before the global batch it makes with the data-parallel ranks would outgrow the
+   * {@link #usefulBatch} ({@link #microBatchesOf}), for each micro-batch tried and tensor-parallel degree within an
+   * instance. Empty when the caller gave a global batch (no such bound).
    */
   int[] microBatchLimits(int gpusPerInstance, int max) {
     if (usefulBatch == Integer.MAX_VALUE || !task.kind().isTraining()) {
@@ -782,10 +782,7 @@ final class LayoutSearch {
       for (int tp = 1; tp <= gpusPerInstance; tp *= 2) {
         long last = ranks * tp / gpusPerInstance;
         if (last >= 1 && last <= max) {
-          out.add((int) last);
-        }
-        if (last + 1 >= 1 && last + 1 <= max) {
-          out.add((int) last + 1);
+          out.add((int) last); // the next rung refuses it, and the bisection of recipe changes finds the count
         }
       }
     }

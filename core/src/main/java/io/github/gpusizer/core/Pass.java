@@ -197,8 +197,8 @@ final class Pass {
       tried.add(n);
     }
     if (!s.exhaustive()) {
-      // where a micro-batch stops being allowed (the global batch it makes outgrows what trains well): the recipe
-      // can change back there as ranks are added, against the memory that more ranks free
+      // where a micro-batch is last allowed (past it, the global batch it makes outgrows what trains well): the
+      // recipe can change back there as ranks are added, against the memory that more ranks free
       for (int n : searchFor(o.gpu()).microBatchLimits(o.gpuCount(), max)) {
         tried.add(n);
       }
