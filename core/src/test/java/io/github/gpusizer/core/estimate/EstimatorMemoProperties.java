@@ -5,8 +5,6 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import io.github.gpusizer.catalog.Gpu;
-import io.github.gpusizer.core.model.Presets;
-import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
@@ -22,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class EstimatorMemoProperties {
   private static final Estimator ESTIMATOR = Estimator.defaults();
-  private static final List<String> MODELS = List.of("gpt2", "bert-base", "llama-2-7b", "mistral-7b", "resnet50");
+  private static final List<String> MODELS = MemoryKeyTest.MODELS;
   /** Two GPUs of one capacity (80 GB) and two others: the memo shares allocations across all of them. */
   private static final List<Gpu> GPUS = List.of(TestGpus.A100_SXM4_80GB, TestGpus.H100_SXM, TestGpus.A10,
       TestGpus.T4);
@@ -33,25 +31,7 @@ class EstimatorMemoProperties {
 
   private static Task task(int model, int kind, int microBatch, int checkpointing, int globalBatch) {
     return TASKS.computeIfAbsent(List.of(model, kind, microBatch, checkpointing, globalBatch),
-        k -> newTask(model, kind, microBatch, checkpointing, globalBatch));
-  }
-
-  private static Task newTask(int model, int kind, int microBatch, int checkpointing, int globalBatch) {
-    var spec = Presets.get(MODELS.get(model));
-    boolean transformer = !MODELS.get(model).equals("resnet50");
-    Task.Builder b = switch (transformer ? kind : kind % 2) {
-      case 0 -> Task.pretraining(spec);
-      case 1 -> Task.fullFineTuning(spec);
-      case 2 -> Task.lora(spec, 8);
-      default -> Task.qlora(spec, 16);
-    };
-    if (transformer) {
-      b.tokens(1e8).sequenceLength(512);
-    } else {
-      b.samples(1e5);
-    }
-    return b.microBatch(microBatch).globalBatch(globalBatch)
-        .checkpointing(Checkpointing.values()[checkpointing]).build();
+        k -> MemoryKeyTest.task(model, kind, microBatch, checkpointing, globalBatch));
   }
 
   @Test

@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
  */
 class MemoryKeyTest {
   private static final Estimator ESTIMATOR = Estimator.defaults();
-  private static final List<String> MODELS = List.of("gpt2", "bert-base", "llama-2-7b", "mistral-7b", "resnet50");
+  static final List<String> MODELS = List.of("gpt2", "bert-base", "llama-2-7b", "mistral-7b", "resnet50");
   private static final List<Gpu> GPUS = List.of(TestGpus.A100_SXM4_80GB, TestGpus.A10, TestGpus.H100_SXM);
   private static final int[] PER_NODE = {1, 2, 4, 8};
 
   /** A training task of a preset: pre-training, full fine-tuning, LoRA or QLoRA; open or given global batch. */
-  private static Task task(int model, int kind, int microBatch, int checkpointing, int globalBatch) {
+  static Task task(int model, int kind, int microBatch, int checkpointing, int globalBatch) {
     var spec = Presets.get(MODELS.get(model));
     boolean transformer = !MODELS.get(model).equals("resnet50");
     Task.Builder b = switch (transformer ? kind : kind % 2) {
