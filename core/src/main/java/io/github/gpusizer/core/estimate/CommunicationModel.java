@@ -182,15 +182,7 @@ final class CommunicationModel {
    * nodes, the node's network shared by the {@code tp × pp} groups of the node.
    */
   static double dataParallelBandwidth(Job job) {
-    int perNode = job.hardware.gpusPerNode();
-    int gpus = job.layout.gpus();
-    double intra = Links.intraNodeGBps(job.gpu, Math.min(gpus, perNode));
-    double bandwidth = intra;
-    if (gpus > perNode) {
-      double groupsPerNode = Math.min(perNode, (double) job.tp * job.pp);
-      bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
-    }
-    return bandwidth * 1e9 * job.tuning.linkEfficiency();
+    return ringBandwidth(job, job.layout.gpus());
   }
 
   /**
@@ -199,11 +191,15 @@ final class CommunicationModel {
    * {@link #dataParallelBandwidth}.
    */
   static double shardGroupBandwidth(Job job) {
+    return ringBandwidth(job, job.shard * job.tp * job.pp);
+  }
+
+  /** Bytes per second through each GPU of a ring over {@code gpus} GPUs of the job's layout (see above). */
+  private static double ringBandwidth(Job job, int gpus) {
     int perNode = job.hardware.gpusPerNode();
-    int groupGpus = job.shard * job.tp * job.pp;
-    double intra = Links.intraNodeGBps(job.gpu, Math.min(groupGpus, perNode));
+    double intra = Links.intraNodeGBps(job.gpu, Math.min(gpus, perNode));
     double bandwidth = intra;
-    if (groupGpus > perNode) {
+    if (gpus > perNode) {
       double groupsPerNode = Math.min(perNode, (double) job.tp * job.pp);
       bandwidth = Math.min(intra, Links.interNodeGBps(job.hardware) / groupsPerNode);
     }
