@@ -9,8 +9,8 @@ import java.util.TreeSet;
  * {@link #DENSE_GPUS} GPUs, where each added GPU changes the time a lot; beyond that steps of at most
  * {@link #STEP} (a quarter more each time), well inside the estimator's ±25 % accuracy on throughput
  * (core/CALIBRATION.md); plus the counts whose GPUs divide the global batch, so that data parallelism need not
- * round it, and, where the model outgrows a node, the powers of two, which pipeline stages split into equal groups. The largest count allowed is
- * always included.
+ * round it, and, where the model outgrows a node, the powers of two, which pipeline stages split into equal groups,
+ * and the even counts beside each odd rung. The largest count allowed is always included.
  */
 final class InstanceCounts {
   /** Every count up to this many GPUs: one 8-GPU server's worth, the common largest node. */
@@ -47,9 +47,20 @@ final class InstanceCounts {
     if (max >= 1) {
       counts.add(max);
     }
-    // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes)
+    // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes);
+    // and an even count beside each odd rung, where two stages can split the nodes (an odd count allows none)
     for (long p = 1; pipelined && p <= max; p *= 2) {
       counts.add((int) p);
+    }
+    if (pipelined) {
+      for (int rung : counts.toArray(new Integer[0])) {
+        if (rung % 2 == 1 && rung > 1) {
+          counts.add(rung - 1);
+          if (rung < max) {
+            counts.add(rung + 1);
+          }
+        }
+      }
     }
     if (globalBatch > 0) {
       // a data-parallel degree that divides the global batch; divisors found up to its square root

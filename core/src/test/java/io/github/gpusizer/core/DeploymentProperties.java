@@ -44,9 +44,9 @@ class DeploymentProperties {
 
   @Test
   void the_ladder_is_never_worse_than_every_count_by_more_than_the_tie() {
-    // A fixed seed: searches of 2,500 random cases found one known gap left (about one case in a thousand), a
-    // pipeline-parallel layout that only an even count between two rungs allows; see the issue #10 note.
-    qt().withFixedSeed(20261201L).withExamples(EXAMPLES / 2).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
+    // Random seeds again: a search of 6,000 cases (seeds 1-400 of 15 examples) found no gap after the two it had
+    // found were fixed (a micro-batch's island of counts; a pipeline layout only an even count allows)
+    qt().withExamples(EXAMPLES / 2).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
         .checkAssert((task, c) -> {
           Recommendation ladder = cheapest(c).apply(task).recommend();
           Recommendation every = cheapest(c).apply(task).exhaustive().recommend();
