@@ -378,6 +378,7 @@ class MemoryModelTest {
     assertThat(io.github.gpusizer.core.model.Dropout.FUSED_MASK.savedBytesPerElement(2)).isEqualTo(1);
     assertThat(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK.savedBytesPerElement(2)).isEqualTo(2);
   }
+
   @Test
   void a_layer_norm_in_tensorflow_operations_keeps_one_more_hidden_wide_tensor_per_norm() {
     // GIVEN BERT-large in FP32 with a fused LayerNorm and with tf.contrib.layers.layer_norm
