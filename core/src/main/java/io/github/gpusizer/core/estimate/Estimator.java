@@ -163,6 +163,39 @@ public final class Estimator {
   }
 
   /**
+   * A lower bound, in GPU-seconds, of the GPU time any run of the training task on {@code gpu} takes, whatever its
+   * layout (GPUs, nodes, tensor or pipeline stages, ZeRO stage) and recipe (micro-batch, recomputation): the
+   * arithmetic of all its samples without recomputation (the hardware FLOPs, or the model FLOPs where fewer, which a
+   * caller's MFU divides), at the fastest rate the model gives any kernel on the GPU. Every kernel takes at least its
+   * FLOPs at that rate ({@link Roofline}), the arithmetic per sample does not depend on the micro-batch, and tensor,
+   * pipeline and context parallelism split it without shrinking it. A search uses it to pass over offerings that
+   * cannot cost less than one it has found. Zero where it knows no bound: inference, a task without an amount of
+   * work, one the GPU cannot run.
+   */
+  public double leastGpuSeconds(Task task, Gpu gpu) {
+    checkNotNull(task, "task");
+    checkNotNull(gpu, "gpu");
+    if (!task.kind().isTraining()) {
+      return 0;
+    }
+    Job job;
+    try {
+      Task one = task.toBuilder().microBatch(1).globalBatch(0)
+          .checkpointing(io.github.gpusizer.core.task.Checkpointing.NONE).build();
+      check(one, Hardware.single(gpu), Layout.single());
+      job = new Job(one, Hardware.single(gpu), Layout.single(), tuning);
+    } catch (IllegalArgumentException e) {
+      return 0;
+    }
+    double flops = Math.min(ComputeModel.micro(job).flops(), ComputeModel.modelFlopsPerSample(job));
+    // a GeForce card's kernels can pass its rated peak (boost above the rated clock): the rate is the largest
+    double rate = job.gpu.denseTflops(job.precision.compute()) * 1e12
+        * Math.max(1, Math.max(job.gemmEfficiency(), job.convolutionEfficiency()));
+    double seconds = Performance.totalSeconds(job, 1, job.sequenceModel() ? job.sequence : 0, flops / rate);
+    return Double.isNaN(seconds) || seconds <= 0 ? 0 : seconds * (1 - 1e-9);
+  }
+
+  /**
    * Memory per GPU at the peak of a step.
    *
    * @throws IllegalArgumentException if the hardware cannot run the task at all or the layout does not fit the model
