@@ -20,6 +20,7 @@ final class Found {
   private final boolean[] cudaBlocked;
   private final Duration fastest;
   private final Supplier<List<Candidate>> frontOnly;
+  private final boolean complete;
 
   /**
    * Takes over the list and arrays given (the caller keeps no reference to change them).
@@ -29,11 +30,31 @@ final class Found {
    */
   Found(List<Candidate> fitting, Attempt[] misses, boolean[] cudaBlocked, Duration fastest,
       Supplier<List<Candidate>> frontOnly) {
-    this.fitting = Collections.unmodifiableList(fitting);
+    this(Collections.unmodifiableList(fitting), misses, cudaBlocked, fastest, Suppliers.memoize(frontOnly::get),
+        true);
+  }
+
+  private Found(List<Candidate> fitting, Attempt[] misses, boolean[] cudaBlocked, Duration fastest,
+      Supplier<List<Candidate>> frontOnly, boolean complete) {
+    this.fitting = fitting;
     this.misses = misses;
     this.cudaBlocked = cudaBlocked;
     this.fastest = fastest;
-    this.frontOnly = Suppliers.memoize(frontOnly::get);
+    this.frontOnly = frontOnly;
+    this.complete = complete;
+  }
+
+  /**
+   * This result marked as covering only some offerings: those a bounded screen ({@link Screen}) could not pass over,
+   * which hold CHEAPEST's best option but not the lists.
+   */
+  Found incomplete() {
+    return new Found(fitting, misses, cudaBlocked, fastest, frontOnly, false);
+  }
+
+  /** Whether every offering the pass could use was looked at (false after a bounded screen passed over some). */
+  boolean complete() {
+    return complete;
   }
 
   /** The priced candidates that fit in memory. */

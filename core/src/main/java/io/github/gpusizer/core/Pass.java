@@ -44,6 +44,8 @@ final class Pass {
   /** The counts of {@link #counts}, by shape (with instances 0). */
   private final Map<Shape, int[]> counts = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
+  /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of the task on each GPU, by id. */
+  private final Map<String, Double> leastGpuSeconds = new HashMap<>();
   /** {@link #startupTotal} by offering (identity). */
   private final Map<Offering, Duration> startupTotals = new IdentityHashMap<>();
   /** The pricing modes the caller allows, in declaration order. */
@@ -100,6 +102,7 @@ final class Pass {
     this.placements.putAll(other.placements);
     this.counts.putAll(other.counts);
     this.rateKeys.putAll(other.rateKeys);
+    this.leastGpuSeconds.putAll(other.leastGpuSeconds);
     this.startupTotals.putAll(other.startupTotals);
     this.weightsToLoad = other.weightsToLoad;
     this.checkpointState = other.checkpointState;
@@ -121,11 +124,14 @@ final class Pass {
   /**
    * The same candidates as {@link #run} where a recommendation can use them, fewer elsewhere: see {@link Screen}.
    * Only for a recommendation that finds a feasible option; one without needs {@link #run}, and so does a screen
-   * that finds nothing feasible (its result then has no fitting candidates).
+   * that finds nothing feasible (its result then has no fitting candidates). If {@code bounded} (CHEAPEST only), it
+   * passes over the offerings that cannot cost less than the cheapest choice found by more than the ranking's tie
+   * ({@link #leastCost}) and the counts too few to meet the deadline ({@link #leastInstances}): a result that is not
+   * {@link Found#complete} then holds the best option, not the lists.
    */
-  Found screen() {
+  Found screen(boolean bounded) {
     try {
-      return new Screen(s, this).run();
+      return new Screen(s, this, bounded).run();
     } catch (ArithmeticException e) {
       return found(new ArrayList<>(), null, null, null); // instances × billed seconds beyond a long: run() will do
     }
@@ -158,6 +164,36 @@ final class Pass {
     });
   }
 
+  /**
+   * A lower bound of the cost of every candidate of the offering in {@code mode}, in the ranking currency, in
+   * {@code double} (less a part in 10^9 for its roundings); 0 where none is known (inference, see
+   * {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds}). {@code n} instances are billed at least
+   * {@code n ×} the wall time, which is the start-up and the runs' GPU time spread over at most {@code n ×} the
+   * instance's GPUs; so {@code n × wall ≥ start-up + runs × least GPU time ÷ GPUs per instance} for every {@code n}.
+   * Only for an offering {@link #ruledOut} has passed.
+   */
+  double leastCost(Offering o, PricingMode mode) {
+    Money price = mode.price(o).orElseThrow();
+    double instanceSeconds = startupTotal(o).toNanos() / 1e9 + s.runs() * leastGpuSeconds(o) / o.gpuCount();
+    double unitSeconds = switch (mode) {
+      case ON_DEMAND, SPOT -> 3600;
+      case MONTHLY -> CostModel.MONTH.getSeconds();
+      case YEARLY -> CostModel.YEAR.getSeconds();
+    };
+    return price.amount().doubleValue() * rateToRanking(price.currency()) * instanceSeconds / unitSeconds
+        * (1 - 1e-9);
+  }
+
+  /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of one run on the offering's GPU. */
+  private double leastGpuSeconds(Offering o) {
+    Double gpuSeconds = leastGpuSeconds.get(o.gpu().id());
+    if (gpuSeconds == null) {
+      gpuSeconds = s.estimator().leastGpuSeconds(s.task().forGpu(o.gpu()), o.gpu());
+      leastGpuSeconds.put(o.gpu().id(), gpuSeconds);
+    }
+    return gpuSeconds;
+  }
+
   /** The closest failed attempt of offering {@code i} recorded so far, null if none. */
   Attempt miss(int i) {
     return misses[i];
@@ -186,12 +222,47 @@ final class Pass {
     return cached;
   }
 
+  /**
+   * {@link #counts}' counts from {@code least} up, and the ladder's rung below it (the low end of the gap it falls
+   * in, as {@link #counts} bisects that gap): for a bounded screen, where fewer instances cannot meet the deadline
+   * ({@link #leastInstances}). Not cached: a bounded screen asks once per shape.
+   */
+  int[] countsFrom(Offering o, int least) {
+    return least <= 1 ? counts(o) : countsOf(o, least);
+  }
+
+  /**
+   * The fewest instances of the offering whose run can meet the deadline: its wall time is at least the start-up
+   * and the run's least GPU time ({@link #leastCost}) spread over the instances' GPUs. 1 where it bounds nothing
+   * (several runs, which waves may share the instances between).
+   */
+  int leastInstances(Offering o) {
+    double room = (s.deadline().toNanos() - startupTotal(o).toNanos()) / 1e9;
+    if (s.runs() > 1 || room <= 0) {
+      return 1;
+    }
+    double instances = leastGpuSeconds(o) / o.gpuCount() / room;
+    return instances >= Integer.MAX_VALUE ? Integer.MAX_VALUE : Math.max(1, (int) Math.ceil(instances * (1 - 1e-9)));
+  }
+
   private int[] countsOf(Offering o) {
+    return countsOf(o, 1);
+  }
+
+  private int[] countsOf(Offering o, int least) {
     // instances that cannot be joined serve only separate runs
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
     int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
         : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch(),
             searchFor(o.gpu()).needsPipeline(o.gpu(), o.gpuCount()));
+    int from = 0; // the rung below least, the low end of its gap
+    while (from + 1 < ladder.length && ladder[from + 1] < least) {
+      from++;
+    }
+    if (from > 0) {
+      ladder = Arrays.copyOfRange(ladder, from, ladder.length);
+    }
+    int floor = ladder.length == 0 ? 0 : ladder[0];
     java.util.TreeSet<Integer> tried = new java.util.TreeSet<>();
     for (int n : ladder) {
       tried.add(n);
@@ -200,7 +271,9 @@ final class Pass {
       // where a micro-batch is last allowed (past it, the global batch it makes outgrows what trains well): the
       // recipe can change back there as ranks are added, against the memory that more ranks free
       for (int n : searchFor(o.gpu()).microBatchLimits(o.gpuCount(), max)) {
-        tried.add(n);
+        if (n >= floor) {
+          tried.add(n);
+        }
       }
     }
     // 1. Where the recipe changes between two rungs: the first count of each recipe and the last of the one before.

@@ -1,5 +1,7 @@
 package io.github.gpusizer.core;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Money;
@@ -42,6 +44,10 @@ import java.util.Set;
  * the candidate decides. Prices of zero, or of more than {@link #MAX_PRICE_DIGITS} significant digits (where the
  * rounding of {@code price × seconds ÷ 3600} to 34 digits could make two different prices cost the same), are not
  * screened: every candidate of such an offering is kept.
+ *
+ * <p>A bounded screen, for CHEAPEST's best option alone, looks at the offerings in the order of the least their
+ * candidates can cost and stops where that passes the cost tie of the cheapest choice found ({@link #considered});
+ * the lists of a recommendation come from a complete screen, on first use.
  */
 final class Screen {
   /**
@@ -69,11 +75,15 @@ final class Screen {
   private final Map<MissKey, Attempt> misses = new HashMap<>();
   /** The cheapest count of the last {@link #best} call's tie (0 if it made none): the ranking must see it too. */
   private int anchor;
+  /** Whether to pass over the offerings that cannot hold CHEAPEST's best option ({@link #considered}). */
+  private final boolean bounded;
 
-  Screen(Settings s, Pass pass) {
+  Screen(Settings s, Pass pass, boolean bounded) {
+    checkArgument(!bounded || s.objective() == Objective.CHEAPEST, "a bounded screen is for CHEAPEST only");
     this.s = s;
     this.pass = pass;
     this.model = s.costs().model();
+    this.bounded = bounded;
   }
 
   /** Offerings of one group share times, billed times and deadline at every number of instances. */
@@ -118,6 +128,11 @@ final class Screen {
     int outOfWindow = -1;
 
     Group(Offering template, PricingMode mode) {
+      this(template, mode, pass.counts(template));
+    }
+
+    /** The group at the given counts of instances, ascending (a bounded screen's are fewer: {@link #considered}). */
+    Group(Offering template, PricingMode mode, int[] counts) {
       max = pass.maxInstances(template);
       wall = new Duration[max + 1];
       f = new long[max + 1];
@@ -131,7 +146,7 @@ final class Screen {
       List<Integer> ok = new ArrayList<>();
       Optional<Interruptions> interruptions = mode == PricingMode.SPOT
           ? s.costs().interruptionsFor(template) : Optional.empty();
-      for (int n : pass.counts(template)) {
+      for (int n : counts) {
         Pass.Placement p = pass.placement(template, n);
         placements[n] = p;
         if (p.miss != null) {
@@ -230,10 +245,11 @@ final class Screen {
     Pass.Placement[][] placementsOf = new Pass.Placement[count][];
     // Per screened offering and mode: its group, looked up once (its key hashes a string, a duration and more).
     Group[][] groupOf = new Group[count][];
+    boolean[] considered = bounded ? considered(offerings, allowed) : null;
     // 1. Groups and each group's cheapest offering.
     for (int i = 0; i < count; i++) {
       Offering o = offerings.get(i);
-      if (pass.ruledOut(i, o)) {
+      if (considered != null && !considered[i] || pass.ruledOut(i, o)) {
         continue;
       }
       open[i] = true;
@@ -354,7 +370,7 @@ final class Screen {
           add(wanted, wantedCount, i, g.closestPastDeadline);
         }
       }
-      if (!anyFit) {
+      if (!anyFit && considered == null) { // a bounded screen gives the best option, not the rejections
         Set<PricingMode> sold = EnumSet.noneOf(PricingMode.class);
         for (PricingMode mode : allowed) {
           if (CostStep.isSold(o, mode)) {
@@ -402,7 +418,70 @@ final class Screen {
         }
       }
     }
-    return pass.found(fitting, sharedMisses, fastest, Arrays.copyOf(frontOnly, frontOnlyCount));
+    Found found = pass.found(fitting, sharedMisses, fastest, Arrays.copyOf(frontOnly, frontOnlyCount));
+    return considered != null && passedOver ? found.incomplete() : found;
+  }
+
+  /** Whether the last {@link #considered} passed over an offering, or counts of one too few to meet the deadline. */
+  private boolean passedOver;
+
+  /**
+   * CHEAPEST's bound: the offerings the pass can use, taken in the order of the least their candidates can cost
+   * ({@link Pass#leastCost}), up to the first whose least cost is past {@link Ranking#COST_TIE} of the cheapest
+   * offering's choice found so far. Those passed over cost more than every choice that could be the best option or
+   * tie with it, so the best option is among the ones taken ({@link Ranking#first}: the cheapest choice, then the
+   * fewest nodes and the shortest time of those within the tie). Their groups are built without the counts too few
+   * to meet the deadline ({@link Pass#leastInstances}), which CHEAPEST never chooses.
+   */
+  private boolean[] considered(List<Offering> offerings, List<PricingMode> allowed) {
+    int count = offerings.size();
+    double[] bounds = new double[count];
+    int[] open = new int[count];
+    int opened = 0;
+    for (int i = 0; i < count; i++) {
+      Offering o = offerings.get(i);
+      if (pass.ruledOut(i, o)) {
+        continue;
+      }
+      double bound = Double.POSITIVE_INFINITY;
+      for (PricingMode mode : allowed) {
+        if (CostStep.isSold(o, mode)) {
+          bound = Math.min(bound, pass.leastCost(o, mode));
+        }
+      }
+      bounds[i] = bound;
+      open[opened++] = i;
+    }
+    Integer[] order = new Integer[opened];
+    for (int k = 0; k < opened; k++) {
+      order[k] = open[k];
+    }
+    Arrays.sort(order, (a, b) -> Double.compare(bounds[a], bounds[b]));
+    boolean[] out = new boolean[count];
+    double cheapestChoice = Double.POSITIVE_INFINITY;
+    for (int i : order) {
+      if (bounds[i] > cheapestChoice * (1 + Ranking.COST_TIE) * (1 + MARGIN)) {
+        passedOver = true;
+        break;
+      }
+      out[i] = true;
+      Offering o = offerings.get(i);
+      for (PricingMode mode : allowed) {
+        Optional<Money> price = mode.price(o);
+        if (price.isEmpty() || !ordersByUnits(price.get())) {
+          continue; // unscreened offerings are taken, their cost not counted: the bound only loosens
+        }
+        int least = pass.leastInstances(o);
+        passedOver |= least > 1;
+        Group g = groups.computeIfAbsent(groupKey(o, mode), k -> new Group(o, mode, pass.countsFrom(o, least)));
+        if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
+          int n = tied(o, mode, g, g.cheapest, x -> true);
+          cheapestChoice = Math.min(cheapestChoice, price.get().amount().doubleValue()
+              * pass.rateToRanking(price.get().currency()) * g.perUnitPrice[n]);
+        }
+      }
+    }
+    return out;
   }
 
   /** The offering's best number of instances in {@code mode} under the objective, 0 if none is feasible. */

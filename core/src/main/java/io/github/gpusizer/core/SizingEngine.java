@@ -1,12 +1,14 @@
 package io.github.gpusizer.core;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,28 +38,74 @@ final class SizingEngine {
 
   private static Recommendation recommend(Settings s, LayoutSearch search) {
     Pass pass = new Pass(s, search);
-    if (!search.reference()) {
-      // The screened pass holds every candidate a feasible recommendation uses; without a feasible candidate the
-      // suggestion needs them all.
-      Optional<Recommendation> screened = recommend(s, search, pass, pass.screen(), true);
-      if (screened.isPresent()) {
-        return screened.get();
-      }
-      pass = new Pass(pass);
+    Options built = new Options(new Advisor(s));
+    if (search.reference()) {
+      return recommend(s, search, pass, pass.run(), false, built).orElseThrow();
     }
-    return recommend(s, search, pass, pass.run(), false).orElseThrow();
+    // CHEAPEST's best option needs only the offerings that can cost less than the cheapest choice found (a bounded
+    // screen); the lists need every offering, and are worked out on first use: most callers read only the best.
+    Found screened = pass.screen(s.objective() == Objective.CHEAPEST);
+    if (!screened.complete()) {
+      Optional<Candidate> first = first(s, screened);
+      if (first.isEmpty()) {
+        return screenedThenRun(s, search, new Pass(pass), built); // nothing feasible: the lists say why
+      }
+      Option best = built.of(first.get());
+      Supplier<Recommendation> all = Suppliers.memoize(() -> screenedThenRun(s, search, new Pass(pass), built));
+      return Recommendation.deferred(s.objective(), s.currency(), best, () -> all.get().options(),
+          () -> all.get().paretoFront(), () -> all.get().rejected());
+    }
+    return screenedThenRun(s, search, pass, screened, built);
+  }
+
+  /** {@link #screenedThenRun(Settings, LayoutSearch, Pass, Found, Options)} of a fresh screen of {@code pass}. */
+  private static Recommendation screenedThenRun(Settings s, LayoutSearch search, Pass pass, Options built) {
+    return screenedThenRun(s, search, pass, pass.screen(false), built);
+  }
+
+  /**
+   * The recommendation from a complete screen, which holds every candidate a feasible recommendation uses; without
+   * a feasible candidate the suggestion needs them all, and the whole pass is run.
+   */
+  private static Recommendation screenedThenRun(Settings s, LayoutSearch search, Pass pass, Found screened,
+      Options built) {
+    Optional<Recommendation> feasible = recommend(s, search, pass, screened, true, built);
+    if (feasible.isPresent()) {
+      return feasible.get();
+    }
+    Pass whole = new Pass(pass);
+    return recommend(s, search, whole, whole.run(), false, built).orElseThrow();
+  }
+
+  /** The feasible candidates of what a pass found. */
+  private static List<Candidate> feasible(Settings s, Found found) {
+    List<Candidate> feasible = new ArrayList<>();
+    for (Candidate c : found.fitting()) {
+      if (isFeasible(s, c)) {
+        feasible.add(c);
+      }
+    }
+    return feasible;
+  }
+
+  /** CHEAPEST's best candidate of what a (bounded) screen found, empty if none is feasible. */
+  private static Optional<Candidate> first(Settings s, Found found) {
+    List<Candidate> feasible = feasible(s, found);
+    if (feasible.isEmpty()) {
+      return Optional.empty();
+    }
+    Comparator<Candidate> order = Ranking.order(s.objective(), feasible.get(0).wall(), s.bestValueFactor());
+    List<Candidate> choices = perOfferingAndMode(feasible, s.objective(), order, s.catalog().offerings().size());
+    return Optional.of(Ranking.first(choices, s.objective(), order));
   }
 
   /** The recommendation from what the pass found; empty if {@code feasibleOnly} and nothing is feasible. */
   private static Optional<Recommendation> recommend(Settings s, LayoutSearch search, Pass pass, Found found,
-      boolean feasibleOnly) {
-    List<Candidate> feasible = new ArrayList<>();
+      boolean feasibleOnly, Options built) {
+    List<Candidate> feasible = feasible(s, found);
     boolean[] anyFeasible = new boolean[s.catalog().offerings().size()];
-    for (Candidate c : found.fitting()) {
-      if (isFeasible(s, c)) {
-        feasible.add(c);
-        anyFeasible[c.index()] = true;
-      }
+    for (Candidate c : feasible) {
+      anyFeasible[c.index()] = true;
     }
     if (feasible.isEmpty() && feasibleOnly) {
       return Optional.empty();
@@ -81,7 +129,6 @@ final class SizingEngine {
     // first use: most callers read only the best option.
     List<Candidate> choices = perOfferingAndMode(feasible, s.objective(), order, anyFeasible.length);
     Candidate first = Ranking.first(choices, s.objective(), order);
-    Options built = new Options(new Advisor(s));
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
         () -> built.all(Ranking.rank(choices, s.objective(), order)),
@@ -153,18 +200,20 @@ final class SizingEngine {
 
   /**
    * The options of one recommendation, one per candidate however often it is asked for (the best option, the
-   * ranked list and the Pareto front share them). Thread-safe: the lists may be worked out by several threads.
+   * ranked list and the Pareto front share them, and so do the candidates of two passes over one catalog: a
+   * candidate is its offering, pricing mode and number of instances). Thread-safe: the lists may be worked out by
+   * several threads.
    */
   private static final class Options {
     private final Advisor advisor;
-    private final Map<Candidate, Option> built = new IdentityHashMap<>();
+    private final Map<CandidateKey, Option> built = new HashMap<>();
 
     Options(Advisor advisor) {
       this.advisor = advisor;
     }
 
     synchronized Option of(Candidate c) {
-      return built.computeIfAbsent(c, advisor::option);
+      return built.computeIfAbsent(new CandidateKey(c.index(), c.mode(), c.instances()), k -> advisor.option(c));
     }
 
     synchronized ImmutableList<Option> all(List<Candidate> candidates) {
@@ -175,6 +224,9 @@ final class SizingEngine {
       return out.build();
     }
   }
+
+  /** What identifies a candidate: its offering's index in the catalog, its pricing mode and its instances. */
+  private record CandidateKey(int index, PricingMode mode, int instances) {}
 
   static boolean meetsDeadline(Settings s, Candidate c) {
     return c.wall().compareTo(s.deadline()) <= 0;

@@ -222,4 +222,24 @@ class FastPathEquivalenceTest {
     assertThat(recs).anyMatch(r -> r.suggestion().isPresent()).anyMatch(r -> r.options().size() > 10)
         .anyMatch(r -> !r.rejected().isEmpty());
   }
+
+  @Test
+  void the_bounded_screen_passes_over_offerings_and_keeps_the_best_option() {
+    // GIVEN the README's task (LoRA of Llama-2-7B on 50 M tokens) with the defaults, on the bundled catalog
+    CostModel costs = CostModel.defaults();
+    Settings settings = new Settings(Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build(), Catalog.bundled(),
+        Duration.ofHours(24), Optional.empty(), 64, 64, ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(),
+        ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5, USD,
+        costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
+        FixedCosts.defaults(), false);
+    // WHEN CHEAPEST's bounded screen runs
+    Found bounded = new Pass(settings, new LayoutSearch(settings)).screen(true);
+    // THEN it passes over offerings that cannot cost less (so the cases above exercise the bound), it holds fewer
+    // candidates than the complete screen, and the best option is the reference's, first of the reference's list
+    assertThat(bounded.complete()).isFalse();
+    assertThat(bounded.fitting().size())
+        .isLessThan(new Pass(settings, new LayoutSearch(settings)).screen(false).fitting().size());
+    assertThat(SizingEngine.recommend(settings).bestOrThrow())
+        .isEqualTo(SizingEngine.reference(settings).options().get(0));
+  }
 }
