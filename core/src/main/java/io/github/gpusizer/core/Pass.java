@@ -561,10 +561,26 @@ final class Pass {
   private Placement place(Offering o, int n, Duration startup) {
     int total = n * o.gpuCount();
     Placement best = new Placement();
-    for (int g : runSizes(o, n)) {
+    int[] sizes = runSizes(o, n);
+    // The run of the most GPUs is searched first (the search keeps it for the loop): a run size whose least wall
+    // time (start-up and the least GPU time over its GPUs, Estimator.leastGpuSeconds) is past that run's wall time
+    // can be neither the fastest nor tie with it, and is not searched. The reference searches them all.
+    double boundNanos = Double.POSITIVE_INFINITY;
+    int largest = sizes[sizes.length - 1];
+    int concurrentLargest = Math.min(s.runs(), total / largest);
+    if (!search.reference() && sizes.length > 1 && (long) concurrentLargest * largest > (long) (n - 1) * o.gpuCount()
+        && searchFor(o.gpu()).best(hardware(o, largest, concurrentLargest, n)) instanceof Outcome.Fit fit) {
+      boundNanos = wall(o, fit, largest, concurrentLargest, startup).toNanos();
+    }
+    double leastGpuNanos = boundNanos == Double.POSITIVE_INFINITY ? 0 : leastGpuSeconds(o) * 1e9;
+    for (int g : sizes) {
       int concurrent = Math.min(s.runs(), total / g);
       if ((long) concurrent * g <= (long) (n - 1) * o.gpuCount()) {
         continue; // a whole instance would idle: fewer instances do the same for less
+      }
+      int waves = (s.runs() + concurrent - 1) / concurrent;
+      if ((startup.toNanos() + waves * leastGpuNanos / g) * (1 - 1e-9) > boundNanos) {
+        continue;
       }
       Outcome out = searchFor(o.gpu()).best(hardware(o, g, concurrent, n));
       if (out instanceof Outcome.Miss) {
@@ -575,12 +591,7 @@ final class Pass {
         continue;
       }
       Outcome.Fit fit = (Outcome.Fit) out;
-      int waves = (s.runs() + concurrent - 1) / concurrent;
-      // torch.distributed.checkpoint has every rank write its shard (replicated tensors de-duplicated across
-      // ranks), so the nodes of a run write in parallel
-      Duration checkpoints = s.fixedCosts().checkpoints(fit.runTime(), checkpointState, g,
-          Math.max(1, g / o.gpuCount())).multipliedBy(waves);
-      Duration wall = startup.plus(fit.runTime().multipliedBy(waves)).plus(checkpoints);
+      Duration wall = wall(o, fit, g, concurrent, startup);
       if (best.fit == null || wall.compareTo(best.wall) < 0) {
         best.fit = fit;
         best.miss = null;
@@ -588,7 +599,7 @@ final class Pass {
         best.concurrent = concurrent;
         best.wall = wall;
         best.startup = startup;
-        best.checkpoints = checkpoints;
+        best.checkpoints = checkpoints(o, fit, g, concurrent);
       }
     }
     if (best.fit == null && best.miss == null) {
@@ -597,6 +608,21 @@ final class Pass {
           Double.MAX_VALUE);
     }
     return best;
+  }
+
+  /** Start-up, then each wave of runs of {@code g} GPUs ({@code concurrent} at once): steps and checkpoint writes. */
+  private Duration wall(Offering o, Outcome.Fit fit, int g, int concurrent, Duration startup) {
+    int waves = (s.runs() + concurrent - 1) / concurrent;
+    return startup.plus(fit.runTime().multipliedBy(waves)).plus(checkpoints(o, fit, g, concurrent));
+  }
+
+  /** The checkpoint writes of every wave of runs of {@code g} GPUs, {@code concurrent} at once. */
+  private Duration checkpoints(Offering o, Outcome.Fit fit, int g, int concurrent) {
+    int waves = (s.runs() + concurrent - 1) / concurrent;
+    // torch.distributed.checkpoint has every rank write its shard (replicated tensors de-duplicated across
+    // ranks), so the nodes of a run write in parallel
+    return s.fixedCosts().checkpoints(fit.runTime(), checkpointState, g, Math.max(1, g / o.gpuCount()))
+        .multipliedBy(waves);
   }
 
   /**
