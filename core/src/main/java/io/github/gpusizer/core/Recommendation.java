@@ -36,6 +36,7 @@ public final class Recommendation {
   private final Objective objective;
   private final Currency currency;
   private final Optional<Option> best;
+  private final Supplier<RankedOptions> ranked;
   private final Supplier<ImmutableList<Option>> options;
   private final Supplier<ImmutableList<Option>> paretoFront;
   private final Supplier<ImmutableList<Rejection>> rejected;
@@ -61,18 +62,19 @@ public final class Recommendation {
       List<Rejection> rejected, Optional<Suggestion> suggestion) {
     this(objective, currency, checkNotNull(options, "options").isEmpty()
             ? Optional.empty() : Optional.of(options.get(0)),
-        Suppliers.ofInstance(ImmutableList.copyOf(options)),
+        Suppliers.ofInstance(RankedOptions.of(options)),
         Suppliers.ofInstance(ImmutableList.copyOf(checkNotNull(paretoFront, "paretoFront"))),
         Suppliers.ofInstance(ImmutableList.copyOf(checkNotNull(rejected, "rejected"))), suggestion);
   }
 
   private Recommendation(Objective objective, Currency currency, Optional<Option> best,
-      Supplier<ImmutableList<Option>> options, Supplier<ImmutableList<Option>> paretoFront,
+      Supplier<RankedOptions> ranked, Supplier<ImmutableList<Option>> paretoFront,
       Supplier<ImmutableList<Rejection>> rejected, Optional<Suggestion> suggestion) {
     this.objective = checkNotNull(objective, "objective");
     this.currency = checkNotNull(currency, "currency");
     this.best = checkNotNull(best, "best");
-    this.options = options;
+    this.ranked = ranked;
+    this.options = Suppliers.memoize(() -> first(Integer.MAX_VALUE));
     this.paretoFront = paretoFront;
     this.rejected = rejected;
     this.suggestion = checkNotNull(suggestion, "suggestion");
@@ -83,27 +85,43 @@ public final class Recommendation {
    * A feasible recommendation whose lists are worked out on first use, each once (thread-safe). The sizer uses
    * it so that a caller who reads only {@link #best()} does not pay for building every option.
    *
-   * @param best the best option; {@code options} must give it first
-   * @param options gives the feasible options, best first (see {@link #options()})
+   * @param best the best option; {@code ranked} must give it first
+   * @param ranked gives the feasible options, best first, each built on first use (see {@link #options()})
    * @param paretoFront gives the Pareto front (see {@link #paretoFront()})
    * @param rejected gives the rejections (see {@link #rejected()})
    */
   static Recommendation deferred(Objective objective, Currency currency, Option best,
-      java.util.function.Supplier<? extends List<Option>> options,
+      java.util.function.Supplier<RankedOptions> ranked,
       java.util.function.Supplier<? extends List<Option>> paretoFront,
       java.util.function.Supplier<? extends List<Rejection>> rejected) {
     checkNotNull(best, "best");
-    checkNotNull(options, "options");
+    checkNotNull(ranked, "ranked");
     checkNotNull(paretoFront, "paretoFront");
     checkNotNull(rejected, "rejected");
     return new Recommendation(objective, currency, Optional.of(best),
         Suppliers.memoize(() -> {
-          ImmutableList<Option> list = ImmutableList.copyOf(options.get());
-          checkState(!list.isEmpty() && list.get(0) == best, "the options must start with the best option");
-          return list;
+          RankedOptions r = ranked.get();
+          checkState(r.size() > 0 && r.get(0) == best, "the options must start with the best option");
+          return r;
         }),
         Suppliers.memoize(() -> ImmutableList.copyOf(paretoFront.get())),
         Suppliers.memoize(() -> ImmutableList.copyOf(rejected.get())), Optional.empty());
+  }
+
+  /** The ranked options, each built on first use: what {@link #deferred} gives another recommendation. */
+  RankedOptions ranked() {
+    return ranked.get();
+  }
+
+  /** The first {@code n} ranked options (all if fewer). */
+  private ImmutableList<Option> first(int n) {
+    RankedOptions r = ranked.get();
+    int size = Math.min(n, r.size());
+    ImmutableList.Builder<Option> out = ImmutableList.builderWithExpectedSize(size);
+    for (int i = 0; i < size; i++) {
+      out.add(r.get(i));
+    }
+    return out.build();
   }
 
   /** The objective the options are ranked by. */
@@ -122,6 +140,32 @@ public final class Recommendation {
    */
   public ImmutableList<Option> options() {
     return options.get();
+  }
+
+  /**
+   * The first {@code n} of {@link #options()} (all of them if fewer), building only those: a report that shows the
+   * top of a ranking over a large catalog need not build every option.
+   *
+   * @throws IllegalArgumentException if {@code n} is negative
+   */
+  public ImmutableList<Option> topOptions(int n) {
+    checkArgument(n >= 0, "n must be >= 0, was %s", n);
+    return first(n);
+  }
+
+  /** How many options {@link #options()} holds, without building them. */
+  public int optionCount() {
+    return ranked.get().size();
+  }
+
+  /**
+   * Where {@code option} stands in {@link #options()}, 1 for the best; empty if it is not one of them (a Pareto front
+   * member at an instance count its offering's ranking did not choose). Builds no other option.
+   */
+  public java.util.OptionalInt rank(Option option) {
+    checkNotNull(option, "option");
+    int index = ranked.get().indexOf(option);
+    return index < 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(index + 1);
   }
 
   /**

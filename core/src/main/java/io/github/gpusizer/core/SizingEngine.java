@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +53,7 @@ final class SizingEngine {
       }
       Option best = built.of(first.get());
       Supplier<Recommendation> all = Suppliers.memoize(() -> screenedThenRun(s, search, new Pass(pass), built));
-      return Recommendation.deferred(s.objective(), s.currency(), best, () -> all.get().options(),
+      return Recommendation.deferred(s.objective(), s.currency(), best, () -> all.get().ranked(),
           () -> all.get().paretoFront(), () -> all.get().rejected());
     }
     return screenedThenRun(s, search, pass, screened, built);
@@ -131,7 +132,7 @@ final class SizingEngine {
     Candidate first = Ranking.first(choices, s.objective(), order);
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
-        () -> built.all(Ranking.rank(choices, s.objective(), order)),
+        () -> built.ranked(Ranking.rank(choices, s.objective(), order)),
         () -> built.all(paretoFront(s, search.reference() ? feasible : withDeferred(s, feasible, found),
             fastestFeasible, search.reference())),
         () -> rejections(s, found, anyFeasible)));
@@ -207,13 +208,21 @@ final class SizingEngine {
   private static final class Options {
     private final Advisor advisor;
     private final Map<CandidateKey, Option> built = new HashMap<>();
+    private final Map<Option, CandidateKey> keys = new IdentityHashMap<>();
 
     Options(Advisor advisor) {
       this.advisor = advisor;
     }
 
     synchronized Option of(Candidate c) {
-      return built.computeIfAbsent(new CandidateKey(c.index(), c.mode(), c.instances()), k -> advisor.option(c));
+      CandidateKey key = new CandidateKey(c.index(), c.mode(), c.instances());
+      Option o = built.get(key);
+      if (o == null) {
+        o = advisor.option(c);
+        built.put(key, o);
+        keys.put(o, key);
+      }
+      return o;
     }
 
     synchronized ImmutableList<Option> all(List<Candidate> candidates) {
@@ -222,6 +231,39 @@ final class SizingEngine {
         out.add(of(c));
       }
       return out.build();
+    }
+
+    /** The ranked candidates as options, each built when first asked for. */
+    RankedOptions ranked(List<Candidate> ranked) {
+      Supplier<Map<CandidateKey, Integer>> positions = Suppliers.memoize(() -> {
+        Map<CandidateKey, Integer> out = new HashMap<>();
+        for (int i = 0; i < ranked.size(); i++) {
+          Candidate c = ranked.get(i);
+          out.putIfAbsent(new CandidateKey(c.index(), c.mode(), c.instances()), i);
+        }
+        return out;
+      });
+      return new RankedOptions() {
+        @Override
+        public int size() {
+          return ranked.size();
+        }
+
+        @Override
+        public Option get(int index) {
+          return of(ranked.get(index));
+        }
+
+        @Override
+        public int indexOf(Option option) {
+          CandidateKey key;
+          synchronized (Options.this) {
+            key = keys.get(option);
+          }
+          Integer position = key == null ? null : positions.get().get(key);
+          return position == null ? -1 : position;
+        }
+      };
     }
   }
 

@@ -53,6 +53,29 @@ class GpuSizerTest {
   // ---------------------------------------------------------------- ranking
 
   @Test
+  void the_top_of_the_ranking_its_size_and_ranks_agree_with_the_whole_list() {
+    // GIVEN the README's task on the bundled catalog: 63 offerings, the lists built on first read
+    Recommendation rec = GpuSizer.forTask(Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build())
+        .catalog(Catalog.bundled()).recommend();
+    // WHEN only the top and the count are read, THEN they are those of the whole list, read afterwards
+    List<Option> top = rec.topOptions(3);
+    int count = rec.optionCount();
+    assertThat(rec.options()).hasSize(count).startsWith(top.toArray(new Option[0]));
+    assertThat(top).hasSize(3).first().isSameAs(rec.bestOrThrow());
+    assertThat(rec.topOptions(0)).isEmpty();
+    assertThat(rec.topOptions(count + 5)).isEqualTo(rec.options());
+    // AND each option's rank is its place in the list; a front member at a count no ranking chose has none
+    for (int i = 0; i < count; i += 7) {
+      assertThat(rec.rank(rec.options().get(i))).hasValue(i + 1);
+    }
+    for (Option o : rec.paretoFront()) {
+      assertThat(rec.rank(o).isPresent()).isEqualTo(rec.options().contains(o));
+    }
+    assertThatThrownBy(() -> rec.topOptions(-1)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("n must be >= 0, was -1");
+  }
+
+  @Test
   void cheapest_ranks_options_by_cost_then_time() {
     // WHEN
     Recommendation rec = aws(LLAMA_FT, Objective.CHEAPEST);

@@ -271,7 +271,7 @@ final class RecommendCommand implements Callable<Integer> {
     if (common.format == Format.SKYPILOT && rec.isFeasible()) {
       io.github.gpusizer.core.Option chosen = SkyPilotTask.launchable(rec).orElseThrow(() -> new InfeasibleException(
           "no feasible option is on a cloud SkyPilot launches (" + String.join(", ", SkyPilotTask.CLOUDS)
-              + ", on demand or spot); the best is on " + rec.options().get(0).offering().provider()
+              + ", on demand or spot); the best is on " + rec.bestOrThrow().offering().provider()
               + ": give --provider with SkyPilot clouds, or another --format"));
       Output.print(spec, SkyPilotTask.yaml(rec, chosen, task), common.format);
     } else if (common.format != Format.SKYPILOT) {

@@ -82,33 +82,31 @@ final class RecommendReport {
     root.put("objective", rec.objective().name());
     root.put("currency", rec.currency().getCurrencyCode());
     root.put("feasible", rec.isFeasible());
+    List<Option> ranked = rec.topOptions(limit);
+    List<Option> front0 = rec.paretoFront().size() > limit ? shownFront(rec, limit) : rec.paretoFront();
+    List<Warning> sharedWarnings = shared(rec, ranked, front0);
     ArrayNode shared = root.putArray("warnings");
-    rec.sharedWarnings().forEach(w -> shared.add(Reports.warning(w)));
+    sharedWarnings.forEach(w -> shared.add(Reports.warning(w)));
     if (rec.best().isPresent()) {
-      root.set("best", option(rec, rec.best().get(), 1, true));
+      root.set("best", option(rec.best().get(), 1, true, sharedWarnings));
     } else {
       root.putNull("best");
     }
     Set<Option> front = frontOf(rec);
-    root.put("optionsTotal", rec.options().size());
+    root.put("optionsTotal", rec.optionCount());
     root.put("paretoFrontTotal", rec.paretoFront().size());
     root.put("rejectedTotal", rec.rejected().size());
     ObjectNode byKind = root.putObject("rejectedByKind");
     byKind(rec.rejected()).forEach((k, list) -> byKind.put(k.name(), list.size()));
-    root.put("truncated", rec.options().size() > limit || rec.rejected().size() > limit
+    root.put("truncated", rec.optionCount() > limit || rec.rejected().size() > limit
         || rec.paretoFront().size() > limit);
     ArrayNode options = root.putArray("options");
-    for (int i = 0; i < Math.min(limit, rec.options().size()); i++) {
-      options.add(option(rec, rec.options().get(i), i + 1, front.contains(rec.options().get(i))));
+    for (int i = 0; i < ranked.size(); i++) {
+      options.add(option(ranked.get(i), i + 1, front.contains(ranked.get(i)), sharedWarnings));
     }
     ArrayNode pareto = root.putArray("paretoFront");
-    List<Option> front0 = rec.paretoFront().size() > limit ? shownFront(rec, limit) : rec.paretoFront();
-    java.util.Map<Option, Integer> ranks = new java.util.HashMap<>();
-    for (int i = 0; i < rec.options().size(); i++) {
-      ranks.putIfAbsent(rec.options().get(i), i + 1);
-    }
     for (Option o : front0) {
-      pareto.add(option(rec, o, ranks.getOrDefault(o, 0), true));
+      pareto.add(option(o, rec.rank(o).orElse(0), true, sharedWarnings));
     }
     // An option of the front that is not among the ranked options (the ranking keeps only the best instance
     // count and layout of each offering and pricing mode) has no rank.
@@ -139,10 +137,33 @@ final class RecommendReport {
   }
 
   /**
-   * One option; its {@code warningCodes} list every warning it carries, its {@code warnings} only those the
-   * recommendation's top-level {@code warnings} (shared by every option) do not already give.
+   * The warnings every option a report shows carries (the best, the ranked options and the Pareto front members
+   * listed), in the best option's order, each once: said once for the report, and left out of each option's own.
    */
-  static ObjectNode option(Recommendation rec, Option o, int rank, boolean onFront) {
+  static List<Warning> shared(Recommendation rec, List<Option> ranked, List<Option> front) {
+    if (rec.best().isEmpty()) {
+      return List.of();
+    }
+    Set<Warning> common = new java.util.LinkedHashSet<>(rec.best().get().warnings());
+    for (List<Option> list : List.of(ranked, front)) {
+      for (Option o : list) {
+        common.retainAll(new HashSet<>(o.warnings()));
+      }
+    }
+    return List.copyOf(common);
+  }
+
+  /** {@code o}'s warnings less the {@code shared} ones. */
+  static List<Warning> own(Option o, List<Warning> shared) {
+    Set<Warning> said = new HashSet<>(shared);
+    return o.warnings().stream().filter(w -> !said.contains(w)).toList();
+  }
+
+  /**
+   * One option; its {@code warningCodes} list every warning it carries, its {@code warnings} only those the
+   * report's top-level {@code warnings} (shared by every option it shows) do not already give.
+   */
+  static ObjectNode option(Option o, int rank, boolean onFront, List<Warning> shared) {
     ObjectNode node = Json.object();
     if (rank >= 1) {
       node.put("rank", rank);
@@ -179,7 +200,7 @@ final class RecommendReport {
     ArrayNode codes = node.putArray("warningCodes");
     o.warnings().forEach(w -> codes.add(w.code()));
     ArrayNode warnings = node.putArray("warnings");
-    rec.ownWarnings(o).forEach(w -> warnings.add(Reports.warning(w)));
+    own(o, shared).forEach(w -> warnings.add(Reports.warning(w)));
     node.put("rationale", o.rationale());
     return node;
   }
@@ -239,15 +260,17 @@ final class RecommendReport {
   static String csv(Recommendation rec, int limit) {
     List<ObjectNode> rows = new ArrayList<>();
     Set<Option> front = frontOf(rec);
-    for (int i = 0; i < Math.min(limit, rec.options().size()); i++) {
-      Option o = rec.options().get(i);
+    List<Option> ranked = rec.topOptions(limit);
+    List<Warning> shared = shared(rec, ranked, List.of());
+    for (int i = 0; i < ranked.size(); i++) {
+      Option o = ranked.get(i);
       ObjectNode row = Json.object();
       row.put("status", i == 0 ? "best" : "option");
-      ObjectNode full = option(rec, o, i + 1, front.contains(o));
+      ObjectNode full = option(o, i + 1, front.contains(o), shared);
       full.remove("rationale");
       full.remove("host");
       ArrayNode texts = Json.array();
-      rec.ownWarnings(o).forEach(w -> texts.add(Reports.text(w)));
+      own(o, shared).forEach(w -> texts.add(Reports.text(w)));
       full.set("warnings", texts);
       row.setAll(full);
       row.put("rationale", o.rationale());
@@ -282,27 +305,30 @@ final class RecommendReport {
         rec.objective().name().toLowerCase(Locale.ROOT).replace('_', ' '), rec.currency().getCurrencyCode()));
     if (rec.best().isPresent()) {
       Option best = rec.best().get();
+      List<Option> ranked = rec.topOptions(top);
+      List<Option> front = shownFront(rec, top);
+      List<Warning> shared = shared(rec, ranked, front);
       s.append("\nBEST: ").append(describe(best)).append('\n');
       s.append("  ").append(best.rationale()).append('\n');
       s.append("  time: ").append(split(best)).append('\n');
-      for (Warning w : rec.ownWarnings(best)) {
+      for (Warning w : own(best, shared)) {
         s.append("  ").append(Reports.label(w)).append(": ").append(Reports.text(w)).append('\n');
       }
-      if (!rec.sharedWarnings().isEmpty()) {
-        s.append(String.format(Locale.ROOT, "%nWARNINGS FOR EVERY OPTION (%d)%n", rec.sharedWarnings().size()));
-        for (Warning w : rec.sharedWarnings()) {
+      if (!shared.isEmpty()) {
+        s.append(String.format(Locale.ROOT, "%nWARNINGS FOR EVERY OPTION SHOWN (%d)%n", shared.size()));
+        for (Warning w : shared) {
           s.append("  ").append(Reports.severityTag(w)).append(Reports.text(w)).append('\n');
         }
       }
-      s.append(String.format(Locale.ROOT, "%nRANKED OPTIONS (%d feasible%s)%n", rec.options().size(),
-          rec.options().size() > top ? ", top " + top + " shown" : ""));
-      s.append(optionTable(rec.options().subList(0, Math.min(top, rec.options().size())), rec, frontOf(rec)));
+      s.append(String.format(Locale.ROOT, "%nRANKED OPTIONS (%d feasible%s)%n", rec.optionCount(),
+          rec.optionCount() > top ? ", top " + top + " shown" : ""));
+      s.append(optionTable(ranked, rec, frontOf(rec)));
       s.append(String.format(Locale.ROOT, "%nPARETO FRONT, cost vs time (%d options, fastest first)%n",
           rec.paretoFront().size()));
       if (rec.paretoFront().size() > top) {
         s.append(String.format(Locale.ROOT, "(%d shown: the fastest %d and the cheapest)%n", top, top - 1));
       }
-      s.append(optionTable(shownFront(rec, top), rec, frontOf(rec)));
+      s.append(optionTable(front, rec, frontOf(rec)));
     } else {
       s.append("\nNO OPTION MEETS THE CONSTRAINTS.\n");
       rec.suggestion().ifPresent(sg -> s.append("  ").append(sg.advice()).append('\n'));
@@ -328,7 +354,7 @@ final class RecommendReport {
     TextTable table = new TextTable(">#", "PROVIDER", "INSTANCE", ">NODES", ">GPUS", "GPU", "LAYOUT", ">MEM/GPU",
         ">TIME", ">COST", ">PRICE/H", "BOTTLENECK", "PARETO");
     for (Option o : options) {
-      int rank = rec.options().indexOf(o) + 1;
+      int rank = rec.rank(o).orElse(0);
       table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
               + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
           o.instances(), o.gpus(), o.gpu().id(), o.layout(), Reports.size(o.memory().perGpu()),

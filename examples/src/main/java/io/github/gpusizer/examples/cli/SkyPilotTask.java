@@ -9,6 +9,7 @@ import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.examples.support.Printable;
 import io.github.gpusizer.examples.support.Version;
 import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -46,7 +47,14 @@ final class SkyPilotTask {
    * The best-ranked option on a SkyPilot cloud, priced on demand or spot (SkyPilot rents nothing by the month).
    */
   static Optional<Option> launchable(Recommendation rec) {
-    return rec.options().stream().filter(SkyPilotTask::isLaunchable).findFirst();
+    // the ranking's top first, widened until one is found: building every option of a large catalog costs seconds
+    for (int n = 16; ; n *= 4) {
+      List<Option> top = rec.topOptions(n);
+      Optional<Option> found = top.stream().filter(SkyPilotTask::isLaunchable).findFirst();
+      if (found.isPresent() || top.size() < n || n > Integer.MAX_VALUE / 4) {
+        return found;
+      }
+    }
   }
 
   static boolean isLaunchable(Option o) {
@@ -74,15 +82,15 @@ final class SkyPilotTask {
         + chosen.pricing().name().toLowerCase(Locale.ROOT).replace('_', '-') + "); prices as of "
         + offering.priceDate());
     comment(s, "SkyPilot's own cost estimate assumes a one-hour job; the prediction above is for the whole job.");
-    int rank = rec.options().indexOf(chosen) + 1;
+    int rank = rec.rank(chosen).orElse(0);
     if (rank > 1) {
-      Option best = rec.options().get(0);
+      Option best = rec.bestOrThrow();
       comment(s, String.format(Locale.ROOT, "the best option overall (%s %s) is on %s, which SkyPilot does not "
           + "launch; this is the best on a SkyPilot cloud (rank %d)", best.offering().provider(),
           best.offering().instanceType(), best.offering().provider(), rank));
     }
-    if (!rec.ownWarnings(chosen).isEmpty() || !rec.sharedWarnings().isEmpty()) {
-      comment(s, "warnings: " + (rec.sharedWarnings().size() + rec.ownWarnings(chosen).size())
+    if (!chosen.warnings().isEmpty()) {
+      comment(s, "warnings: " + chosen.warnings().size()
           + " (gpusizer recommend without --format skypilot lists them)");
     }
     s.append("resources:\n");

@@ -37,8 +37,8 @@ public final class QuickStart {
     Option best = rec.bestOrThrow();
     System.out.println("Best: " + best.rationale());
     System.out.println();
-    System.out.println("Top options (" + rec.options().size() + " feasible, cheapest first):");
-    rec.options().stream().limit(5).forEach(o -> System.out.printf(Locale.ROOT, "  %-10s %-24s %2d x %-16s %10s  %6.2f h%n",
+    System.out.println("Top options (" + rec.optionCount() + " feasible, cheapest first):");
+    rec.topOptions(5).stream().forEach(o -> System.out.printf(Locale.ROOT, "  %-10s %-24s %2d x %-16s %10s  %6.2f h%n",
         o.offering().provider(), o.offering().instanceType(), o.gpus(), o.gpu().id(), o.cost().rounded(),
         o.wallTime().toMillis() / 3_600_000.0));
     System.out.println();
