@@ -20,7 +20,6 @@ import java.util.Arrays;
 import java.util.Currency;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,7 +46,7 @@ final class Pass {
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of the task on each GPU, by id. */
   private final Map<String, Double> leastGpuSeconds = new HashMap<>();
   /** {@link #startupTotal} by offering (identity). */
-  private final Map<Offering, Duration> startupTotals = new IdentityHashMap<>();
+  private final Map<StartupKey, Duration> startupTotals = new HashMap<>();
   /** The pricing modes the caller allows, in declaration order. */
   private final PricingMode[] allowedModes;
 
@@ -509,16 +508,26 @@ final class Pass {
   }
 
   /**
-   * {@code startup(o).total()}, worked out once per offering: placements and the screen's group keys ask for it
-   * at every number of instances, and each time lower-cased the provider's name to look up its provisioning.
+   * {@code startup(o).total()}, worked out once per provider and staging: placements and the screen's group keys
+   * ask for it at every number of instances, and each time lower-cased the provider's name to look up its
+   * provisioning (a map by offering was a tenth of a recommendation over 100,000 offerings).
    */
   Duration startupTotal(Offering o) {
-    Duration total = startupTotals.get(o);
+    StartupKey key = new StartupKey(o.provider(), staged(o).isPresent());
+    Duration total = startupTotals.get(key);
     if (total == null) {
       total = startup(o).total();
-      startupTotals.put(o, total);
+      startupTotals.put(key, total);
     }
     return total;
+  }
+
+  /** What a run's start-up depends on beyond the task: the provider, and whether the data set is staged. */
+  private record StartupKey(String provider, boolean staged) {}
+
+  /** The data set, where it must be staged to the instance's local disk (it does not fit in its RAM). */
+  private Optional<DataSize> staged(Offering o) {
+    return s.task().datasetSize().filter(d -> o.ram().bytes() > 0 && d.compareTo(o.ram()) > 0);
   }
 
   /**
@@ -530,8 +539,7 @@ final class Pass {
       weightsToLoad = s.estimator().weightsToLoad(s.task(), o.gpu());
       checkpointState = s.estimator().checkpointSize(s.task(), o.gpu());
     }
-    Optional<DataSize> staged = s.task().datasetSize().filter(d -> o.ram().bytes() > 0 && d.compareTo(o.ram()) > 0);
-    return s.fixedCosts().startup(o.provider(), weightsToLoad, checkpointState, staged);
+    return s.fixedCosts().startup(o.provider(), weightsToLoad, checkpointState, staged(o));
   }
 
   /** What {@code n} instances of {@code o} cost in {@code mode}, in the ranking currency, as a candidate has it. */

@@ -452,36 +452,69 @@ final class Screen {
       bounds[i] = bound;
       open[opened++] = i;
     }
-    Integer[] order = new Integer[opened];
+    boolean[] out = new boolean[count];
+    double[] cheapestChoice = {Double.POSITIVE_INFINITY};
+    // The offering of the least bound first: its choice bounds the rest, so only those within the tie of it are
+    // sorted (most of a large catalog is not), then taken in order while their bound is within the tie of the
+    // cheapest choice so far (it only falls).
+    int first = -1;
     for (int k = 0; k < opened; k++) {
+      if (first < 0 || bounds[open[k]] < bounds[first]) {
+        first = open[k];
+      }
+    }
+    if (first >= 0) {
+      take(first, offerings, allowed, out, cheapestChoice);
+    }
+    int near = 0;
+    for (int k = 0; k < opened; k++) {
+      if (open[k] != first && !beyond(bounds[open[k]], cheapestChoice[0])) {
+        open[near++] = open[k];
+      }
+    }
+    Integer[] order = new Integer[near];
+    for (int k = 0; k < near; k++) {
       order[k] = open[k];
     }
     Arrays.sort(order, (a, b) -> Double.compare(bounds[a], bounds[b]));
-    boolean[] out = new boolean[count];
-    double cheapestChoice = Double.POSITIVE_INFINITY;
+    passedOver |= near < opened - (first >= 0 ? 1 : 0);
     for (int i : order) {
-      if (bounds[i] > cheapestChoice * (1 + Ranking.COST_TIE) * (1 + MARGIN)) {
+      if (beyond(bounds[i], cheapestChoice[0])) {
         passedOver = true;
         break;
       }
-      out[i] = true;
-      Offering o = offerings.get(i);
-      for (PricingMode mode : allowed) {
-        Optional<Money> price = mode.price(o);
-        if (price.isEmpty() || !ordersByUnits(price.get())) {
-          continue; // unscreened offerings are taken, their cost not counted: the bound only loosens
-        }
-        int least = pass.leastInstances(o);
-        passedOver |= least > 1;
-        Group g = groups.computeIfAbsent(groupKey(o, mode), k -> new Group(o, mode, pass.countsFrom(o, least)));
-        if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
-          int n = tied(o, mode, g, g.cheapest, x -> true);
-          cheapestChoice = Math.min(cheapestChoice, price.get().amount().doubleValue()
-              * pass.rateToRanking(price.get().currency()) * g.perUnitPrice[n]);
-        }
-      }
+      take(i, offerings, allowed, out, cheapestChoice);
     }
     return out;
+  }
+
+  /** Whether a bound is past the cost tie of the cheapest choice (with the margin of the screen's roundings). */
+  private static boolean beyond(double bound, double cheapestChoice) {
+    return bound > cheapestChoice * (1 + Ranking.COST_TIE) * (1 + MARGIN);
+  }
+
+  /**
+   * Takes offering {@code i} into a bounded screen: its groups built from the fewest instances that can meet the
+   * deadline, and {@code cheapestChoice[0]} lowered to its cheapest choice.
+   */
+  private void take(int i, List<Offering> offerings, List<PricingMode> allowed, boolean[] out,
+      double[] cheapestChoice) {
+    out[i] = true;
+    Offering o = offerings.get(i);
+    for (PricingMode mode : allowed) {
+      Optional<Money> price = mode.price(o);
+      if (price.isEmpty() || !ordersByUnits(price.get())) {
+        continue; // unscreened offerings are taken, their cost not counted: the bound only loosens
+      }
+      int least = pass.leastInstances(o);
+      passedOver |= least > 1;
+      Group g = groups.computeIfAbsent(groupKey(o, mode), k -> new Group(o, mode, pass.countsFrom(o, least)));
+      if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
+        int n = tied(o, mode, g, g.cheapest, x -> true);
+        cheapestChoice[0] = Math.min(cheapestChoice[0], price.get().amount().doubleValue()
+            * pass.rateToRanking(price.get().currency()) * g.perUnitPrice[n]);
+      }
+    }
   }
 
   /** The offering's best number of instances in {@code mode} under the objective, 0 if none is feasible. */

@@ -188,9 +188,11 @@ public final class Estimator {
       return 0;
     }
     double flops = Math.min(ComputeModel.micro(job).flops(), ComputeModel.modelFlopsPerSample(job));
-    // a GeForce card's kernels can pass its rated peak (boost above the rated clock): the rate is the largest
+    // the fastest share of the peak any kernel runs at: a GEMM's or a convolution's (attention, depthwise and the
+    // rest run at a fraction of the GEMM's, Efficiency), or the caller's MFU; a GeForce card's can pass its rated
+    // peak (it boosts above the rated clock)
     double rate = job.gpu.denseTflops(job.precision.compute()) * 1e12
-        * Math.max(1, Math.max(job.gemmEfficiency(), job.convolutionEfficiency()));
+        * Math.max(tuning.mfu().orElse(0), Math.max(job.gemmEfficiency(), job.convolutionEfficiency()));
     double seconds = Performance.totalSeconds(job, 1, job.sequenceModel() ? job.sequence : 0, flops / rate);
     return Double.isNaN(seconds) || seconds <= 0 ? 0 : seconds * (1 - 1e-9);
   }
