@@ -1,5 +1,7 @@
 package io.github.gpusizer.core;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
@@ -109,15 +111,41 @@ final class Pass {
 
   /** Every offering × every number of instances on the ladder × each pricing mode. */
   Found run() {
+    return run(false);
+  }
+
+  /**
+   * {@link #run}; if {@code fastestOnly}, only the counts of each offering that can be its fastest: for a request
+   * that nothing can meet, without a budget and with one run, whose recommendation reports each offering's fastest
+   * attempt (every count misses the deadline, so none is a budget miss) and the fastest of all. The count of the
+   * most instances is placed first; a count whose least wall time ({@link #leastInstances}' bound) is past its
+   * wall time cannot be the fastest, and neither can any fewer.
+   */
+  Found run(boolean fastestOnly) {
+    checkArgument(!fastestOnly || s.budget().isEmpty() && s.runs() == 1, "fastest only: no budget and one run");
     List<Candidate> fitting = new ArrayList<>();
     List<Offering> offerings = s.catalog().offerings();
     for (int i = 0; i < offerings.size(); i++) {
       Offering o = offerings.get(i);
       if (!ruledOut(i, o)) {
-        allInstances(i, o, fitting);
+        for (int n : fastestOnly ? fastestCounts(o) : counts(o)) {
+          instances(i, o, n, fitting);
+        }
       }
     }
     return found(fitting, null, null, null);
+  }
+
+  /** The counts of {@link #counts} that can be the offering's fastest (see {@link #run(boolean)}). */
+  private int[] fastestCounts(Offering o) {
+    int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
+    Placement most = placement(o, max);
+    double room = (most.fit == null ? 0 : most.wall.toNanos() - startupTotal(o).toNanos()) / 1e9;
+    if (room <= 0) {
+      return counts(o);
+    }
+    double fewest = leastGpuSeconds(o) / o.gpuCount() / room * (1 - 1e-9);
+    return fewest <= 1 ? counts(o) : countsFrom(o, fewest >= max ? max : (int) Math.ceil(fewest));
   }
 
   /**

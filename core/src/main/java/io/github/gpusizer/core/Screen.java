@@ -325,7 +325,9 @@ final class Screen {
       }
     }
     if (fastest == null) {
-      return pass.found(new ArrayList<>(), null, null, null); // nothing feasible: the caller runs the whole pass
+      // nothing feasible: the caller runs the whole pass (after a bounded screen that left counts out, knowing that)
+      Found none = pass.found(new ArrayList<>(), null, null, null);
+      return considered != null && passedOver ? none.incomplete() : none;
     }
     double window = fastest.toNanos() * s.bestValueFactor();
 

@@ -48,6 +48,12 @@ final class SizingEngine {
     Found screened = pass.screen(s.objective() == Objective.CHEAPEST);
     if (!screened.complete()) {
       Optional<Candidate> first = first(s, screened);
+      if (first.isEmpty() && s.budget().isEmpty() && s.runs() == 1) {
+        // Nothing is feasible (the screen passed over no offering, only counts too few to meet the deadline): the
+        // rejections and the suggestion need each offering's fastest attempt, not its every count.
+        Pass whole = new Pass(pass);
+        return recommend(s, search, whole, whole.run(true), false, built).orElseThrow();
+      }
       if (first.isEmpty()) {
         return screenedThenRun(s, search, new Pass(pass), built); // nothing feasible: the lists say why
       }

@@ -242,4 +242,27 @@ class FastPathEquivalenceTest {
     assertThat(SizingEngine.recommend(settings).bestOrThrow())
         .isEqualTo(SizingEngine.reference(settings).options().get(0));
   }
+
+  @Test
+  void an_infeasible_sizing_without_a_budget_reports_the_references_fastest_attempts() {
+    // GIVEN a pre-training no offering finishes in time: Llama-2-7B on 1 T tokens in 24 h on at most 256 GPUs
+    CostModel costs = CostModel.defaults();
+    Settings settings = new Settings(Task.pretraining(Presets.get("llama-2-7b")).tokens(1e12).build(),
+        Catalog.bundled(), Duration.ofHours(24), Optional.empty(), 256, 256, ImmutableSet.of(), ImmutableSet.of(),
+        ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5, USD,
+        costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
+        FixedCosts.defaults(), false);
+    // WHEN the bounded screen runs, THEN it finds nothing and leaves counts out (so the pass after it places only
+    // the counts that can be each offering's fastest)
+    Found bounded = new Pass(settings, new LayoutSearch(settings)).screen(true);
+    assertThat(bounded.fitting()).isEmpty();
+    assertThat(bounded.complete()).isFalse();
+    // AND the recommendation is the reference's: the same rejections with the same reasons, the same suggestion
+    Recommendation fast = SizingEngine.recommend(settings);
+    Recommendation reference = SizingEngine.reference(settings);
+    assertThat(fast.isFeasible()).isFalse();
+    assertThat(fast.rejected()).isEqualTo(reference.rejected());
+    assertThat(fast.suggestion()).isEqualTo(reference.suggestion());
+    assertThat(fast).isEqualTo(reference);
+  }
 }
