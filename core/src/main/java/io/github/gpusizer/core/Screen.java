@@ -401,6 +401,9 @@ final class Screen {
         }
         continue;
       }
+      if (wanted[i] == null && front[i] == null) {
+        continue; // most of a large catalog: passed over, or an offering no choice and no front point uses
+      }
       int[] ns = Arrays.copyOf(wanted[i] == null ? new int[0] : wanted[i], wantedCount[i]);
       Arrays.sort(ns);
       Offering o = offerings.get(i);
