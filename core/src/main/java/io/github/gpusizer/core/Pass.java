@@ -255,7 +255,33 @@ final class Pass {
    * ({@link #leastInstances}). Not cached: a bounded screen asks once per shape.
    */
   int[] countsFrom(Offering o, int least) {
-    return least <= 1 ? counts(o) : countsOf(o, least);
+    return countsBetween(o, least, Integer.MAX_VALUE);
+  }
+
+  /**
+   * {@link #countsFrom}, and of the counts above {@code most} only the ladder's rung at or above it (the high end of
+   * the gap it falls in): for a bounded screen, where more instances cannot cost less than a choice found
+   * ({@link #mostInstances}).
+   */
+  int[] countsBetween(Offering o, int least, int most) {
+    return least <= 1 && most == Integer.MAX_VALUE ? counts(o) : countsOf(o, least, most);
+  }
+
+  /**
+   * The most instances of the offering whose candidate in {@code mode} can cost at most {@code limit} (in the
+   * ranking currency): each instance pays its start-up, and all of them the runs' least GPU time
+   * ({@link #leastCost}'s bound with {@code n} start-ups). {@link Integer#MAX_VALUE} where it bounds nothing.
+   */
+  int mostInstances(Offering o, PricingMode mode, double limit) {
+    double perUnit = leastCost(o, mode) / (startupTotal(o).toNanos() / 1e9 + s.runs() * leastGpuSeconds(o)
+        / o.gpuCount());
+    double startupCost = perUnit * startupTotal(o).toNanos() / 1e9;
+    double workCost = perUnit * s.runs() * leastGpuSeconds(o) / o.gpuCount();
+    if (!(startupCost > 0) || Double.isInfinite(limit) || Double.isNaN(perUnit)) {
+      return Integer.MAX_VALUE;
+    }
+    double most = Math.floor((limit - workCost) / startupCost * (1 + 1e-9));
+    return most >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) Math.max(0, most);
   }
 
   /**
@@ -273,10 +299,10 @@ final class Pass {
   }
 
   private int[] countsOf(Offering o) {
-    return countsOf(o, 1);
+    return countsOf(o, 1, Integer.MAX_VALUE);
   }
 
-  private int[] countsOf(Offering o, int least) {
+  private int[] countsOf(Offering o, int least, int most) {
     // instances that cannot be joined serve only separate runs
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
     int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
@@ -286,10 +312,15 @@ final class Pass {
     while (from + 1 < ladder.length && ladder[from + 1] < least) {
       from++;
     }
-    if (from > 0) {
-      ladder = Arrays.copyOfRange(ladder, from, ladder.length);
+    int to = from; // the rung at or above most, the high end of its gap
+    while (to + 1 < ladder.length && ladder[to] < most) {
+      to++;
+    }
+    if (from > 0 || to + 1 < ladder.length) {
+      ladder = Arrays.copyOfRange(ladder, from, ladder.length == 0 ? 0 : to + 1);
     }
     int floor = ladder.length == 0 ? 0 : ladder[0];
+    int ceiling = ladder.length == 0 ? 0 : ladder[ladder.length - 1];
     java.util.TreeSet<Integer> tried = new java.util.TreeSet<>();
     for (int n : ladder) {
       tried.add(n);
@@ -298,7 +329,7 @@ final class Pass {
       // where a micro-batch is last allowed (past it, the global batch it makes outgrows what trains well): the
       // recipe can change back there as ranks are added, against the memory that more ranks free
       for (int n : searchFor(o.gpu()).microBatchLimits(o.gpuCount(), max)) {
-        if (n >= floor) {
+        if (n >= floor && n <= ceiling) {
           tried.add(n);
         }
       }

@@ -409,7 +409,9 @@ final class Screen {
       Offering o = offerings.get(i);
       for (int k = 0; k < ns.length; k++) {
         if (k == 0 || ns[k] != ns[k - 1]) {
-          pass.instances(i, o, ns[k], placementsOf[i][ns[k]], fitting);
+          // the groups of a bounded screen may hold different counts by mode (each mode's price bounds its own)
+          Pass.Placement p = placementsOf[i][ns[k]];
+          pass.instances(i, o, ns[k], p != null ? p : pass.placement(o, ns[k]), fitting);
         }
       }
       for (int k = 0; k < frontCount[i]; k++) {
@@ -512,8 +514,11 @@ final class Screen {
         continue; // unscreened offerings are taken, their cost not counted: the bound only loosens
       }
       int least = pass.leastInstances(o);
-      passedOver |= least > 1;
-      Group g = groups.computeIfAbsent(groupKey(o, mode), k -> new Group(o, mode, pass.countsFrom(o, least)));
+      // more instances than this cannot cost within the tie of the cheapest choice found: each pays its start-up
+      int most = pass.mostInstances(o, mode, cheapestChoice[0] * (1 + Ranking.COST_TIE) * (1 + MARGIN));
+      passedOver |= least > 1 || most < pass.maxInstances(o);
+      Group g = groups.computeIfAbsent(groupKey(o, mode),
+          k -> new Group(o, mode, pass.countsBetween(o, least, most)));
       if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
         int n = tied(o, mode, g, g.cheapest, x -> true);
         cheapestChoice[0] = Math.min(cheapestChoice[0], price.get().amount().doubleValue()
