@@ -293,6 +293,8 @@ public final class Estimator {
     /** The facts of each task and the class of each GPU met, by identity (a search alternates between GPUs). */
     private final Map<Task, ModelFacts> facts = new IdentityHashMap<>();
     private final Map<Gpu, GpuClass> gpus = new IdentityHashMap<>();
+    /** The facts last worked out, for the next variant of the same task. */
+    private ModelFacts lastFacts;
 
     private Memo() {}
 
@@ -322,7 +324,13 @@ public final class Estimator {
 
     /** The job of arguments that passed {@link #check}, with the facts and GPU class met before. */
     private Job checkedJob(Task task, Hardware hardware, Layout layout) {
-      ModelFacts f = facts.computeIfAbsent(task, ModelFacts::of);
+      ModelFacts f = facts.get(task);
+      if (f == null) {
+        // a search's variants of one task (micro-batch, recomputation) share the model's facts
+        f = lastFacts != null && lastFacts.describes(task) ? lastFacts : ModelFacts.of(task);
+        facts.put(task, f);
+        lastFacts = f;
+      }
       GpuClass gpu = gpus.computeIfAbsent(hardware.gpu(), GpuClass::of);
       return new Job(task, hardware, layout, task.microBatch(), tuning, f, gpu.hopperClass(), gpu.sustainedClock());
     }
