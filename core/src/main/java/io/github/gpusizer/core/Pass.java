@@ -200,15 +200,22 @@ final class Pass {
    * Only for an offering {@link #ruledOut} has passed.
    */
   double leastCost(Offering o, PricingMode mode) {
+    return leastCostPerSecond(o, mode)
+        * (startupTotal(o).toNanos() / 1e9 + s.runs() * leastGpuSeconds(o) / o.gpuCount());
+  }
+
+  /**
+   * What one second of one instance costs at least in {@code mode}, in the ranking currency (less a part in 10^9 for
+   * the roundings): the price per hour, month or year over its seconds.
+   */
+  private double leastCostPerSecond(Offering o, PricingMode mode) {
     Money price = mode.price(o).orElseThrow();
-    double instanceSeconds = startupTotal(o).toNanos() / 1e9 + s.runs() * leastGpuSeconds(o) / o.gpuCount();
     double unitSeconds = switch (mode) {
       case ON_DEMAND, SPOT -> 3600;
       case MONTHLY -> CostModel.MONTH.getSeconds();
       case YEARLY -> CostModel.YEAR.getSeconds();
     };
-    return price.amount().doubleValue() * rateToRanking(price.currency()) * instanceSeconds / unitSeconds
-        * (1 - 1e-9);
+    return price.amount().doubleValue() * rateToRanking(price.currency()) / unitSeconds * (1 - 1e-9);
   }
 
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of one run on the offering's GPU. */
@@ -273,14 +280,13 @@ final class Pass {
    * ({@link #leastCost}'s bound with {@code n} start-ups). {@link Integer#MAX_VALUE} where it bounds nothing.
    */
   int mostInstances(Offering o, PricingMode mode, double limit) {
-    double perUnit = leastCost(o, mode) / (startupTotal(o).toNanos() / 1e9 + s.runs() * leastGpuSeconds(o)
-        / o.gpuCount());
-    double startupCost = perUnit * startupTotal(o).toNanos() / 1e9;
-    double workCost = perUnit * s.runs() * leastGpuSeconds(o) / o.gpuCount();
-    if (!(startupCost > 0) || Double.isInfinite(limit) || Double.isNaN(perUnit)) {
+    double perSecond = leastCostPerSecond(o, mode);
+    double startup = startupTotal(o).toNanos() / 1e9;
+    if (!(perSecond > 0 && startup > 0) || Double.isInfinite(limit)) {
       return Integer.MAX_VALUE;
     }
-    double most = Math.floor((limit - workCost) / startupCost * (1 + 1e-9));
+    double work = s.runs() * leastGpuSeconds(o) / o.gpuCount();
+    double most = Math.floor((limit / perSecond - work) / startup * (1 + 1e-9));
     return most >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) Math.max(0, most);
   }
 
