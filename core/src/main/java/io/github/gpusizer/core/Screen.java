@@ -105,6 +105,8 @@ final class Screen {
 
   /** What a group's offerings share at each number of instances {@code n} (arrays indexed by {@code n}). */
   private final class Group {
+    /** The most instances its counts were bounded by ({@link Pass#mostInstances}); none: the largest int. */
+    final int most;
     final int max;
     /** The wall time (spot: expected, with interruptions), null where nothing fits or spot never finishes. */
     final Duration[] wall;
@@ -128,11 +130,15 @@ final class Screen {
     int outOfWindow = -1;
 
     Group(Offering template, PricingMode mode) {
-      this(template, mode, pass.counts(template));
+      this(template, mode, pass.counts(template), Integer.MAX_VALUE);
     }
 
-    /** The group at the given counts of instances, ascending (a bounded screen's are fewer: {@link #considered}). */
-    Group(Offering template, PricingMode mode, int[] counts) {
+    /**
+     * The group at the given counts of instances, ascending: a bounded screen's are fewer ({@link #considered}), none
+     * above the ladder's rung at or above {@code most}.
+     */
+    Group(Offering template, PricingMode mode, int[] counts, int most) {
+      this.most = most;
       max = pass.maxInstances(template);
       wall = new Duration[max + 1];
       f = new long[max + 1];
@@ -517,8 +523,14 @@ final class Screen {
       // more instances than this cannot cost within the tie of the cheapest choice found: each pays its start-up
       int most = pass.mostInstances(o, mode, cheapestChoice[0] * (1 + Ranking.COST_TIE) * (1 + MARGIN));
       passedOver |= least > 1 || most < pass.maxInstances(o);
-      Group g = groups.computeIfAbsent(groupKey(o, mode),
-          k -> new Group(o, mode, pass.countsBetween(o, least, most)));
+      // a group is shared by offerings of one shape, whose prices may order differently in another mode: it holds
+      // the counts the cheapest of them taken so far allows
+      GroupKey key = groupKey(o, mode);
+      Group g = groups.get(key);
+      if (g == null || g.most < most) {
+        g = new Group(o, mode, pass.countsBetween(o, least, most), most);
+        groups.put(key, g);
+      }
       if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
         int n = tied(o, mode, g, g.cheapest, x -> true);
         cheapestChoice[0] = Math.min(cheapestChoice[0], price.get().amount().doubleValue()

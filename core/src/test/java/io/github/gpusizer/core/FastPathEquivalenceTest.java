@@ -265,4 +265,46 @@ class FastPathEquivalenceTest {
     assertThat(fast.suggestion()).isEqualTo(reference.suggestion());
     assertThat(fast).isEqualTo(reference);
   }
+
+  /**
+   * Pairs of offerings of one shape whose prices order the other way in each pricing mode (one dear on demand and
+   * cheap as spot, the other the reverse): a bounded screen takes the first by its cheapest mode, and must not size
+   * the other's cheap mode with the counts the first's dear price allowed.
+   */
+  private static final Catalog CROSSED = crossed();
+
+  private static Catalog crossed() {
+    Catalog base = SyntheticCatalogs.catalog(40, SyntheticCatalogs.SEED + 2);
+    List<io.github.gpusizer.catalog.Offering> out = new ArrayList<>();
+    int k = 0;
+    for (io.github.gpusizer.catalog.Offering o : base.offerings()) {
+      if (o.spotPerHour().isEmpty()) {
+        continue;
+      }
+      for (String[] f : new String[][] {{"100", "0.9"}, {"1", "50"}}) {
+        out.add(new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), o.region() + "-" + k++,
+            o.gpu(), o.gpuCount(), o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour().times(new BigDecimal(f[0])),
+            o.spotPerHour().map(m -> m.times(new BigDecimal(f[1]))), o.billing(), o.monthly(), o.yearly(),
+            o.networkGbps(), o.fabric(), o.priceDate(), o.source()));
+      }
+    }
+    return base.withOfferings(out);
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {360, 75, 30})
+  void offerings_whose_prices_cross_between_modes_give_the_reference_recommendation(int deadlineMinutes) {
+    // GIVEN CHEAPEST over on-demand and spot on the crossed catalog
+    CostModel costs = CostModel.defaults();
+    Settings settings = new Settings(Task.lora(Presets.get("gpt2"), 8).tokens(2e10).build(), CROSSED,
+        Duration.ofMinutes(deadlineMinutes), Optional.empty(), 64, 64, ImmutableSet.of(), ImmutableSet.of(),
+        ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND, PricingMode.SPOT), 0, DataSize.ZERO,
+        Objective.CHEAPEST, 1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
+        new CostStep(costs, Optional.empty()), FixedCosts.defaults(), false);
+    // WHEN sized both ways, THEN the best option and every list are the reference's
+    Recommendation fast = SizingEngine.recommend(settings);
+    Recommendation reference = SizingEngine.reference(settings);
+    assertThat(fast.best()).isEqualTo(reference.best());
+    assertThat(fast).isEqualTo(reference);
+  }
 }
