@@ -145,7 +145,8 @@ final class Pass {
       return counts(o);
     }
     double fewest = leastGpuSeconds(o) / o.gpuCount() / room * (1 - 1e-9);
-    return fewest <= 1 ? counts(o) : countsFrom(o, fewest >= max ? max : (int) Math.ceil(fewest));
+    return fewest <= 1 ? counts(o)
+        : countsBetween(o, fewest >= max ? max : (int) Math.ceil(fewest), Integer.MAX_VALUE);
   }
 
   /**
@@ -256,19 +257,12 @@ final class Pass {
     return cached;
   }
 
-  /**
-   * {@link #counts}' counts from {@code least} up, and the ladder's rung below it (the low end of the gap it falls
-   * in, as {@link #counts} bisects that gap): for a bounded screen, where fewer instances cannot meet the deadline
-   * ({@link #leastInstances}). Not cached: a bounded screen asks once per shape.
-   */
-  int[] countsFrom(Offering o, int least) {
-    return countsBetween(o, least, Integer.MAX_VALUE);
-  }
 
   /**
-   * {@link #countsFrom}, and of the counts above {@code most} only the ladder's rung at or above it (the high end of
-   * the gap it falls in): for a bounded screen, where more instances cannot cost less than a choice found
-   * ({@link #mostInstances}).
+   * {@link #counts}' counts from {@code least} up to {@code most}, and beyond them only the ladder's rungs below
+   * {@code least} and at or above {@code most} (the ends of the gaps they fall in, which {@link #counts} bisects):
+   * for a bounded screen, where fewer instances cannot meet the deadline ({@link #leastInstances}) and more cannot
+   * cost less than a choice found ({@link #mostInstances}). Not cached: a bounded screen asks once per group.
    */
   int[] countsBetween(Offering o, int least, int most) {
     return least <= 1 && most == Integer.MAX_VALUE ? counts(o) : countsOf(o, least, most);

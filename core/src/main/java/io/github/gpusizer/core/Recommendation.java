@@ -204,6 +204,15 @@ public final class Recommendation {
     return option.warnings().stream().filter(w -> !shared.contains(w)).collect(ImmutableList.toImmutableList());
   }
 
+  /**
+   * The warnings every one of {@code options} carries, in the first's order, each once; empty for no options. What
+   * {@link #sharedWarnings()} gives for all of them, for a report that shows a few.
+   */
+  public static ImmutableList<Warning> sharedBy(List<Option> options) {
+    checkNotNull(options, "options");
+    return shared(options);
+  }
+
   private static ImmutableList<Warning> shared(List<Option> options) {
     if (options.isEmpty()) {
       return ImmutableList.of();

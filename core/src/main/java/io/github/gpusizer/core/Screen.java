@@ -437,6 +437,8 @@ final class Screen {
 
   /** Whether the last {@link #considered} passed over an offering, or counts of one too few to meet the deadline. */
   private boolean passedOver;
+  /** The cost of the cheapest choice {@link #considered} has found so far, in the ranking currency. */
+  private double cheapestChoice = Double.POSITIVE_INFINITY;
 
   /**
    * CHEAPEST's bound: the offerings the pass can use, taken in the order of the least their candidates can cost
@@ -466,7 +468,6 @@ final class Screen {
       open[opened++] = i;
     }
     boolean[] out = new boolean[count];
-    double[] cheapestChoice = {Double.POSITIVE_INFINITY};
     // The offering of the least bound first: its choice bounds the rest, so only those within the tie of it are
     // sorted (most of a large catalog is not), then taken in order while their bound is within the tie of the
     // cheapest choice so far (it only falls).
@@ -477,11 +478,11 @@ final class Screen {
       }
     }
     if (first >= 0) {
-      take(first, offerings, allowed, out, cheapestChoice);
+      take(first, offerings, allowed, out);
     }
     int near = 0;
     for (int k = 0; k < opened; k++) {
-      if (open[k] != first && !beyond(bounds[open[k]], cheapestChoice[0])) {
+      if (open[k] != first && !beyond(bounds[open[k]])) {
         open[near++] = open[k];
       }
     }
@@ -492,26 +493,30 @@ final class Screen {
     Arrays.sort(order, (a, b) -> Double.compare(bounds[a], bounds[b]));
     passedOver |= near < opened - (first >= 0 ? 1 : 0);
     for (int i : order) {
-      if (beyond(bounds[i], cheapestChoice[0])) {
+      if (beyond(bounds[i])) {
         passedOver = true;
         break;
       }
-      take(i, offerings, allowed, out, cheapestChoice);
+      take(i, offerings, allowed, out);
     }
     return out;
   }
 
   /** Whether a bound is past the cost tie of the cheapest choice (with the margin of the screen's roundings). */
-  private static boolean beyond(double bound, double cheapestChoice) {
-    return bound > cheapestChoice * (1 + Ranking.COST_TIE) * (1 + MARGIN);
+  private boolean beyond(double bound) {
+    return bound > tieLimit();
+  }
+
+  /** The most a choice may cost and still tie with the cheapest choice found so far (with the screen's margin). */
+  private double tieLimit() {
+    return cheapestChoice * (1 + Ranking.COST_TIE) * (1 + MARGIN);
   }
 
   /**
    * Takes offering {@code i} into a bounded screen: its groups built from the fewest instances that can meet the
-   * deadline, and {@code cheapestChoice[0]} lowered to its cheapest choice.
+   * deadline, and {@link #cheapestChoice} lowered to its cheapest choice.
    */
-  private void take(int i, List<Offering> offerings, List<PricingMode> allowed, boolean[] out,
-      double[] cheapestChoice) {
+  private void take(int i, List<Offering> offerings, List<PricingMode> allowed, boolean[] out) {
     out[i] = true;
     Offering o = offerings.get(i);
     for (PricingMode mode : allowed) {
@@ -521,7 +526,7 @@ final class Screen {
       }
       int least = pass.leastInstances(o);
       // more instances than this cannot cost within the tie of the cheapest choice found: each pays its start-up
-      int most = pass.mostInstances(o, mode, cheapestChoice[0] * (1 + Ranking.COST_TIE) * (1 + MARGIN));
+      int most = pass.mostInstances(o, mode, tieLimit());
       passedOver |= least > 1 || most < pass.maxInstances(o);
       // a group is shared by offerings of one shape, whose prices may order differently in another mode: it holds
       // the counts the cheapest of them taken so far allows
@@ -533,7 +538,7 @@ final class Screen {
       }
       if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
         int n = tied(o, mode, g, g.cheapest, x -> true);
-        cheapestChoice[0] = Math.min(cheapestChoice[0], price.get().amount().doubleValue()
+        cheapestChoice = Math.min(cheapestChoice, price.get().amount().doubleValue()
             * pass.rateToRanking(price.get().currency()) * g.perUnitPrice[n]);
       }
     }

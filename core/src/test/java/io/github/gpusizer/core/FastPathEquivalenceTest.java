@@ -25,6 +25,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -150,14 +151,19 @@ class FastPathEquivalenceTest {
     for (io.github.gpusizer.catalog.Offering o : base.offerings()) {
       for (String f : factors) {
         BigDecimal factor = new BigDecimal(f);
-        out.add(new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), o.region() + "-" + k++, o.gpu(),
-            o.gpuCount(), o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour().times(factor),
-            o.spotPerHour().map(m -> m.times(factor)), o.billing(), o.monthly().map(m -> m.times(factor)),
-            o.yearly().map(m -> m.times(factor)), o.networkGbps(), o.fabric(), o.priceDate(),
-            o.source()));
+        out.add(repriced(o, o.region() + "-" + k++, factor, factor, factor));
       }
     }
     return base.withOfferings(out);
+  }
+
+  /** {@code o} in another region, its on-demand, spot and subscription prices times the factors given. */
+  private static io.github.gpusizer.catalog.Offering repriced(io.github.gpusizer.catalog.Offering o, String region,
+      BigDecimal onDemand, BigDecimal spot, BigDecimal subscriptions) {
+    return new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), region, o.gpu(), o.gpuCount(),
+        o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour().times(onDemand), o.spotPerHour().map(m -> m.times(spot)),
+        o.billing(), o.monthly().map(m -> m.times(subscriptions)), o.yearly().map(m -> m.times(subscriptions)),
+        o.networkGbps(), o.fabric(), o.priceDate(), o.source());
   }
 
   static Stream<Case> crowdedCases() {
@@ -223,15 +229,21 @@ class FastPathEquivalenceTest {
         .anyMatch(r -> !r.rejected().isEmpty());
   }
 
+  /** CHEAPEST, no budget, one run, the default costs and fixed costs: the settings the cases below vary. */
+  private static Settings cheapest(Task task, Catalog catalog, Duration deadline, int maxGpus,
+      Set<PricingMode> pricing) {
+    CostModel costs = CostModel.defaults();
+    return new Settings(task, catalog, deadline, Optional.empty(), maxGpus, maxGpus, ImmutableSet.of(),
+        ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5,
+        USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
+        FixedCosts.defaults(), false);
+  }
+
   @Test
   void the_bounded_screen_passes_over_offerings_and_keeps_the_best_option() {
     // GIVEN the README's task (LoRA of Llama-2-7B on 50 M tokens) with the defaults, on the bundled catalog
-    CostModel costs = CostModel.defaults();
-    Settings settings = new Settings(Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build(), Catalog.bundled(),
-        Duration.ofHours(24), Optional.empty(), 64, 64, ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(),
-        ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5, USD,
-        costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
-        FixedCosts.defaults(), false);
+    Settings settings = cheapest(Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build(), Catalog.bundled(),
+        Duration.ofHours(24), 64, Set.of(PricingMode.ON_DEMAND));
     // WHEN CHEAPEST's bounded screen runs
     Found bounded = new Pass(settings, new LayoutSearch(settings)).screen(true);
     // THEN it passes over offerings that cannot cost less (so the cases above exercise the bound), it holds fewer
@@ -246,12 +258,8 @@ class FastPathEquivalenceTest {
   @Test
   void an_infeasible_sizing_without_a_budget_reports_the_references_fastest_attempts() {
     // GIVEN a pre-training no offering finishes in time: Llama-2-7B on 1 T tokens in 24 h on at most 256 GPUs
-    CostModel costs = CostModel.defaults();
-    Settings settings = new Settings(Task.pretraining(Presets.get("llama-2-7b")).tokens(1e12).build(),
-        Catalog.bundled(), Duration.ofHours(24), Optional.empty(), 256, 256, ImmutableSet.of(), ImmutableSet.of(),
-        ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5, USD,
-        costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
-        FixedCosts.defaults(), false);
+    Settings settings = cheapest(Task.pretraining(Presets.get("llama-2-7b")).tokens(1e12).build(), Catalog.bundled(),
+        Duration.ofHours(24), 256, Set.of(PricingMode.ON_DEMAND));
     // WHEN the bounded screen runs, THEN it finds nothing and leaves counts out (so the pass after it places only
     // the counts that can be each offering's fastest)
     Found bounded = new Pass(settings, new LayoutSearch(settings)).screen(true);
@@ -282,10 +290,7 @@ class FastPathEquivalenceTest {
         continue;
       }
       for (String[] f : new String[][] {{"100", "0.9"}, {"1", "50"}}) {
-        out.add(new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), o.region() + "-" + k++,
-            o.gpu(), o.gpuCount(), o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour().times(new BigDecimal(f[0])),
-            o.spotPerHour().map(m -> m.times(new BigDecimal(f[1]))), o.billing(), o.monthly(), o.yearly(),
-            o.networkGbps(), o.fabric(), o.priceDate(), o.source()));
+        out.add(repriced(o, o.region() + "-" + k++, new BigDecimal(f[0]), new BigDecimal(f[1]), BigDecimal.ONE));
       }
     }
     return base.withOfferings(out);
@@ -295,12 +300,8 @@ class FastPathEquivalenceTest {
   @org.junit.jupiter.params.provider.ValueSource(ints = {360, 75, 30})
   void offerings_whose_prices_cross_between_modes_give_the_reference_recommendation(int deadlineMinutes) {
     // GIVEN CHEAPEST over on-demand and spot on the crossed catalog
-    CostModel costs = CostModel.defaults();
-    Settings settings = new Settings(Task.lora(Presets.get("gpt2"), 8).tokens(2e10).build(), CROSSED,
-        Duration.ofMinutes(deadlineMinutes), Optional.empty(), 64, 64, ImmutableSet.of(), ImmutableSet.of(),
-        ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND, PricingMode.SPOT), 0, DataSize.ZERO,
-        Objective.CHEAPEST, 1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
-        new CostStep(costs, Optional.empty()), FixedCosts.defaults(), false);
+    Settings settings = cheapest(Task.lora(Presets.get("gpt2"), 8).tokens(2e10).build(), CROSSED,
+        Duration.ofMinutes(deadlineMinutes), 64, Set.of(PricingMode.ON_DEMAND, PricingMode.SPOT));
     // WHEN sized both ways, THEN the best option and every list are the reference's
     Recommendation fast = SizingEngine.recommend(settings);
     Recommendation reference = SizingEngine.reference(settings);

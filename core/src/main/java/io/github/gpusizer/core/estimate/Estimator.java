@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
@@ -181,7 +182,7 @@ public final class Estimator {
     Job job;
     try {
       Task one = task.toBuilder().microBatch(1).globalBatch(0)
-          .checkpointing(io.github.gpusizer.core.task.Checkpointing.NONE).build();
+          .checkpointing(Checkpointing.NONE).build();
       check(one, Hardware.single(gpu), Layout.single());
       job = new Job(one, Hardware.single(gpu), Layout.single(), tuning);
     } catch (IllegalArgumentException e) {

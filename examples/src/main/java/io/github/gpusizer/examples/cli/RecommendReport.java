@@ -141,16 +141,11 @@ final class RecommendReport {
    * listed), in the best option's order, each once: said once for the report, and left out of each option's own.
    */
   static List<Warning> shared(Recommendation rec, List<Option> ranked, List<Option> front) {
-    if (rec.best().isEmpty()) {
-      return List.of();
-    }
-    Set<Warning> common = new java.util.LinkedHashSet<>(rec.best().get().warnings());
-    for (List<Option> list : List.of(ranked, front)) {
-      for (Option o : list) {
-        common.retainAll(new HashSet<>(o.warnings()));
-      }
-    }
-    return List.copyOf(common);
+    List<Option> shown = new ArrayList<>();
+    rec.best().ifPresent(shown::add);
+    shown.addAll(ranked);
+    shown.addAll(front);
+    return Recommendation.sharedBy(shown);
   }
 
   /** {@code o}'s warnings less the {@code shared} ones. */
