@@ -42,13 +42,17 @@ final class Pass {
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
-  /** The counts of {@link #counts}, by shape (with instances 0). */
+  /** The counts of {@link #counts} and of {@link #fastestCounts}, by shape (with instances 0). */
   private final Map<Shape, int[]> counts = new HashMap<>();
+  private final Map<Shape, int[]> fastestCounts = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of the task on each GPU, by id. */
   private final Map<String, Double> leastGpuSeconds = new HashMap<>();
-  /** {@link #startupTotal} by offering (identity). */
+  /** {@link #startupTotal} by provider and staging. */
   private final Map<StartupKey, Duration> startupTotals = new HashMap<>();
+  /** The offering {@link #startupTotal} last answered for (compared by identity), and its answer. */
+  private Offering lastStartupOffering;
+  private Duration lastStartup;
   /** The pricing modes the caller allows, in declaration order. */
   private final PricingMode[] allowedModes;
 
@@ -57,7 +61,23 @@ final class Pass {
    * Offerings of one shape (the same instance type in many regions or from many resellers) share the search.
    */
   private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, Fabric fabric, Duration startup,
-      int instances) {}
+      int instances) {
+    /**
+     * The fields mixed by an odd 32-bit multiplier (Knuth's 2^32 / golden ratio) rather than the record's 31:
+     * with 31, small counts collide ({@code 31 × 1 + 32 = 31 × 2 + 1}), and the placements of a 100,000-offering
+     * catalog's shapes fell into tree bins searched by {@code equals}.
+     */
+    @Override
+    public int hashCode() {
+      int h = gpuId.hashCode();
+      h = h * 0x9E3779B1 + gpuCount;
+      h = h * 0x9E3779B1 + vcpus;
+      h = h * 0x9E3779B1 + Double.hashCode(networkGbps);
+      h = h * 0x9E3779B1 + fabric.ordinal();
+      h = h * 0x9E3779B1 + startup.hashCode();
+      return h * 0x9E3779B1 + instances;
+    }
+  }
 
   /** What one run reads before its first step and what one checkpoint holds; worked out on first use. */
   private DataSize weightsToLoad;
@@ -102,6 +122,7 @@ final class Pass {
     this.rates.putAll(other.rates);
     this.placements.putAll(other.placements);
     this.counts.putAll(other.counts);
+    this.fastestCounts.putAll(other.fastestCounts);
     this.rateKeys.putAll(other.rateKeys);
     this.leastGpuSeconds.putAll(other.leastGpuSeconds);
     this.startupTotals.putAll(other.startupTotals);
@@ -127,17 +148,52 @@ final class Pass {
     List<Offering> offerings = s.catalog().offerings();
     for (int i = 0; i < offerings.size(); i++) {
       Offering o = offerings.get(i);
-      if (!ruledOut(i, o)) {
+      if (ruledOut(i, o)) {
+        continue;
+      }
+      if (!fastestOnly || !pricedByWall(o)) {
         for (int n : fastestOnly ? fastestCounts(o) : counts(o)) {
           instances(i, o, n, fitting);
         }
+        continue;
+      }
+      // Each count fits faster than every fewer one that fits (counts), and every pricing mode's wall time is the
+      // placement's: only the last count that fits gives the offering's fastest candidates; the others still
+      // record their misses.
+      int fastest = -1;
+      for (int n : fastestCounts(o)) {
+        Placement p = placement(o, n);
+        if (p.fit == null) {
+          instances(i, o, n, p, fitting);
+        } else {
+          fastest = n;
+        }
+      }
+      if (fastest > 0) {
+        instances(i, o, fastest, fitting);
       }
     }
     return found(fitting, null, null, null);
   }
 
-  /** The counts of {@link #counts} that can be the offering's fastest (see {@link #run(boolean)}). */
+  /**
+   * Whether every candidate of the offering takes its placement's wall time, whatever the pricing mode: only spot
+   * with interruptions (which lose work) takes longer.
+   */
+  boolean pricedByWall(Offering o) {
+    return !search.reference()
+        && (!s.pricing().contains(PricingMode.SPOT) || s.costs().interruptionsFor(o).isEmpty());
+  }
+
+  /**
+   * The counts of {@link #counts} that can be the offering's fastest (see {@link #run(boolean)}), worked out once
+   * per shape.
+   */
   private int[] fastestCounts(Offering o) {
+    return fastestCounts.computeIfAbsent(shape(o, 0), k -> fastestCountsOf(o));
+  }
+
+  private int[] fastestCountsOf(Offering o) {
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
     Placement most = placement(o, max);
     double room = (most.fit == null ? 0 : most.wall.toNanos() - startupTotal(o).toNanos()) / 1e9;
@@ -247,14 +303,24 @@ final class Pass {
    * are no faster than a smaller one (more instances for no less time only cost more).
    */
   int[] counts(Offering o) {
-    Shape shape = new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
-        o.fabric(), startupTotal(o), 0);
+    Shape shape = shape(o, 0);
     int[] cached = counts.get(shape);
     if (cached == null) {
       cached = countsOf(o);
       counts.put(shape, cached);
     }
     return cached;
+  }
+
+  /** What the offering's placements at every count depend on: offerings with equal keys are placed alike. */
+  Object shapeKey(Offering o) {
+    return shape(o, 0);
+  }
+
+  /** The shape of {@code n} instances of the offering: what its placement depends on. */
+  private Shape shape(Offering o, int n) {
+    return new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), o.fabric(),
+        startupTotal(o), n);
   }
 
 
@@ -561,9 +627,7 @@ final class Pass {
 
   /** The runs placed on {@code n} instances of the offering, shared by offerings of one shape. */
   Placement placement(Offering o, int n) {
-    Duration startup = startupTotal(o);
-    return placements.computeIfAbsent(new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(),
-        o.networkGbps().orElse(Double.NaN), o.fabric(), startup, n), k -> place(o, n, startup));
+    return placements.computeIfAbsent(shape(o, n), k -> place(o, n, k.startup()));
   }
 
   /**
@@ -572,12 +636,17 @@ final class Pass {
    * provisioning (a map by offering was a tenth of a recommendation over 100,000 offerings).
    */
   Duration startupTotal(Offering o) {
+    if (o == lastStartupOffering) {
+      return lastStartup; // the placements of one offering's counts ask in a row
+    }
     StartupKey key = new StartupKey(o.provider(), staged(o).isPresent());
     Duration total = startupTotals.get(key);
     if (total == null) {
       total = startup(o).total();
       startupTotals.put(key, total);
     }
+    lastStartupOffering = o;
+    lastStartup = total;
     return total;
   }
 

@@ -308,6 +308,8 @@ final class SizingEngine {
     }
     ImmutableList.Builder<Rejection> out = ImmutableList.builder();
     List<Offering> offerings = s.catalog().offerings();
+    // offerings of one shape (an instance type in many regions) miss the deadline alike: one text serves them
+    Map<Where, String> tooSlow = new HashMap<>();
     for (int i = 0; i < n; i++) {
       if (anyFeasible[i]) {
         continue;
@@ -319,8 +321,9 @@ final class SizingEngine {
             + Texts.money(s.budget().orElseThrow()) + " budget", c);
       } else if (closestDeadline[i] != null) {
         Candidate c = closestDeadline[i];
-        a = attempt(Rejection.Kind.DEADLINE, "takes " + Texts.duration(c.wall()) + " on " + where(c)
-            + ", past the " + Texts.duration(s.deadline()) + " deadline", c);
+        a = attempt(Rejection.Kind.DEADLINE, tooSlow.computeIfAbsent(new Where(c.wall(), c.gpus(), c.instances(),
+            c.mode()), w -> "takes " + Texts.duration(c.wall()) + " on " + where(c) + ", past the "
+            + Texts.duration(s.deadline()) + " deadline"), c);
       } else {
         a = found.miss(i);
       }
@@ -331,6 +334,9 @@ final class SizingEngine {
     }
     return out.build();
   }
+
+  /** What a deadline miss's text says of its candidate. */
+  private record Where(Duration wall, int gpus, int instances, PricingMode mode) {}
 
   private static Attempt attempt(Rejection.Kind kind, String reason, Candidate c) {
     return new Attempt(kind, reason, 0, OptionalInt.of(c.gpus()), OptionalInt.of(c.instances()),

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -114,55 +115,82 @@ final class Suggestions {
     List<Offering> offerings = s.catalog().offerings();
     Comparator<Candidate> fewer = Comparator.comparingInt(Candidate::gpus)
         .thenComparing(Ranking.order(Objective.CHEAPEST, Duration.ZERO, 1));
-    Candidate best = null;
+    // Offerings of one shape need as many instances as each other where every wall time is the placement's and
+    // there is no budget (the search then asks only whether the shape's placement meets the deadline).
+    Map<Object, Integer> fewestOfShape = new HashMap<>();
+    // A feasible count meets the deadline, so it is at least the fewest instances that can (Pass#leastInstances):
+    // offerings are taken in the order of that bound's GPUs, and once it passes the best found, no later one can
+    // beat it (the order is total, so the best is the same in any order). The reference takes every offering.
+    List<Integer> open = new ArrayList<>();
+    long[] leastGpus = new long[offerings.size()];
     for (int i = 0; i < offerings.size(); i++) {
       Attempt miss = found.miss(i);
-      if (miss != null && miss.kind().ordinal() < Rejection.Kind.TOO_LARGE.ordinal()) {
-        continue; // filtered out or incompatible: more GPUs do not help
+      if (miss == null || miss.kind().ordinal() >= Rejection.Kind.TOO_LARGE.ordinal()) {
+        open.add(i); // the others are filtered out or incompatible: more GPUs do not help
+        leastGpus[i] = (long) wide.leastInstances(offerings.get(i)) * offerings.get(i).gpuCount();
+      }
+    }
+    open.sort(Comparator.comparingLong((Integer i) -> leastGpus[i]).thenComparingInt(i -> i));
+    Candidate best = null;
+    for (int i : open) {
+      if (best != null && leastGpus[i] > best.gpus() && !search.reference()) {
+        break;
       }
       Offering o = offerings.get(i);
-      int low = pass.maxInstances(o); // every count up to here was tried
-      int cap = wide.maxInstances(o);
-      if (low >= cap) {
-        continue;
-      }
-      Candidate hit = null;
-      int n = Math.max(1, low * 2);
-      int below = low;
-      while (true) {
-        n = Math.min(n, cap);
-        Optional<Candidate> c = feasibleAt(s, wide, i, o, n);
-        if (c.isPresent()) {
-          hit = c.get();
-          break;
+      boolean byShape = s.budget().isEmpty() && wide.pricedByWall(o);
+      Integer known = byShape ? fewestOfShape.get(wide.shapeKey(o)) : null;
+      Candidate hit;
+      if (known == null) {
+        hit = fewest(s, pass, wide, i, o);
+        if (byShape) {
+          fewestOfShape.put(wide.shapeKey(o), hit == null ? 0 : hit.instances());
         }
-        if (n == cap) {
-          break;
-        }
-        below = n;
-        n *= 2;
+      } else {
+        hit = known == 0 ? null : feasibleAt(s, wide, i, o, known).orElse(null);
       }
-      if (hit == null) {
-        continue;
-      }
-      int hi = hit.instances();
-      while (hi - below > 1) {
-        int mid = below + (hi - below) / 2;
-        Optional<Candidate> c = feasibleAt(s, wide, i, o, mid);
-        if (c.isPresent()) {
-          hit = c.get();
-          hi = mid;
-        } else {
-          below = mid;
-        }
-      }
-      if (best == null || fewer.compare(hit, best) < 0) {
+      if (hit != null && (best == null || fewer.compare(hit, best) < 0)) {
         best = hit;
       }
     }
     return Optional.ofNullable(best);
   }
 
+  /** The feasible candidate of offering {@code i} with the fewest instances beyond the limits, null if none. */
+  private static Candidate fewest(Settings s, Pass pass, Pass wide, int i, Offering o) {
+    int low = pass.maxInstances(o); // every count up to here was tried
+    int cap = wide.maxInstances(o);
+    if (low >= cap) {
+      return null;
+    }
+    Candidate hit = null;
+    int n = Math.max(1, low * 2);
+    int below = low;
+    while (true) {
+      n = Math.min(n, cap);
+      Optional<Candidate> c = feasibleAt(s, wide, i, o, n);
+      if (c.isPresent()) {
+        hit = c.get();
+        break;
+      }
+      if (n == cap) {
+        return null;
+      }
+      below = n;
+      n *= 2;
+    }
+    int hi = hit.instances();
+    while (hi - below > 1) {
+      int mid = below + (hi - below) / 2;
+      Optional<Candidate> c = feasibleAt(s, wide, i, o, mid);
+      if (c.isPresent()) {
+        hit = c.get();
+        hi = mid;
+      } else {
+        below = mid;
+      }
+    }
+    return hit;
+  }
 
   private static Optional<Candidate> feasibleAt(Settings s, Pass wide, int i, Offering o, int n) {
     List<Candidate> out = new ArrayList<>();

@@ -308,4 +308,30 @@ class FastPathEquivalenceTest {
     assertThat(fast.best()).isEqualTo(reference.best());
     assertThat(fast).isEqualTo(reference);
   }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {75, 30})
+  void a_budget_beyond_the_limits_on_offerings_of_one_shape_gives_the_references_suggestion(int deadlineMinutes) {
+    // GIVEN the crowded catalog (each shape sold at several prices), at most 2 GPUs, and a budget that the
+    // cheapest option beyond the limits meets and its dearer copies do not
+    Task task = Task.lora(Presets.get("gpt2"), 8).tokens(2e10).build();
+    Duration deadline = Duration.ofMinutes(deadlineMinutes);
+    Settings wide = cheapest(task, CROWDED, deadline, 64, Set.of(PricingMode.ON_DEMAND));
+    Option cheapestBeyond = SizingEngine.reference(wide).options().stream()
+        .filter(o -> o.cost().amount().signum() > 0 && o.gpus() > 2).findFirst().orElseThrow();
+    CostModel costs = CostModel.defaults();
+    Settings settings = new Settings(task, CROWDED, deadline, Optional.of(cheapestBeyond.cost()), 2, 2,
+        ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0,
+        DataSize.ZERO, Objective.CHEAPEST, 1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
+        new CostStep(costs, Optional.empty()), FixedCosts.defaults(), false);
+    // WHEN sized both ways
+    Recommendation fast = SizingEngine.recommend(settings);
+    Recommendation reference = SizingEngine.reference(settings);
+    // THEN nothing is feasible within the limits, more GPUs are suggested, and the suggestion is the reference's
+    // (the budget, not only the shape, decides how many instances each offering needs)
+    assertThat(reference.isFeasible()).isFalse();
+    assertThat(reference.suggestion().orElseThrow().gpus()).isPresent();
+    assertThat(fast.suggestion()).isEqualTo(reference.suggestion());
+    assertThat(fast).isEqualTo(reference);
+  }
 }
