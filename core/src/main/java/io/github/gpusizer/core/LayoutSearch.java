@@ -668,7 +668,7 @@ final class LayoutSearch {
       Estimate e = estimator.estimate(best.variant, hw, best.layout);
       return new Outcome.Fit(() -> e, best.runTime, recipe);
     }
-    return new Outcome.Fit(() -> estimator.estimate(best.variant, hw, best.layout), best.runTime, recipe);
+    return new Outcome.Fit(h -> estimator.estimate(best.variant, h, best.layout), hw, best.runTime, recipe);
   }
 
   /** The layout of a recipe; {@code shard} as in {@link Recipe}. */

@@ -1,11 +1,13 @@
 package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
 
 import com.google.common.base.Supplier;
 import com.google.common.base.Suppliers;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.estimate.Estimate;
+import io.github.gpusizer.core.estimate.Hardware;
 import java.time.Duration;
 import java.util.function.Function;
 
@@ -19,6 +21,8 @@ sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
    */
   final class Fit implements Outcome {
     private final Supplier<Estimate> estimate;
+    /** The estimate of the same layout on other hardware, null where it cannot be asked for. */
+    private final Function<Hardware, Estimate> estimateOn;
     private final Duration runTime;
     private final Object recipe;
 
@@ -32,9 +36,29 @@ sealed interface Outcome permits Outcome.Fit, Outcome.Miss {
      * @param recipe what the layout search chose, apart from the data-parallel degree (equal for equal recipes)
      */
     Fit(Supplier<Estimate> estimate, Duration runTime, Object recipe) {
+      this(estimate, null, runTime, recipe);
+    }
+
+    /** A fit on {@code hardware} whose estimate {@code estimateOn} works out for it once, on first use. */
+    Fit(Function<Hardware, Estimate> estimateOn, Hardware hardware, Duration runTime, Object recipe) {
+      this(() -> estimateOn.apply(hardware), checkNotNull(estimateOn, "estimateOn"), runTime, recipe);
+    }
+
+    private Fit(Supplier<Estimate> estimate, Function<Hardware, Estimate> estimateOn, Duration runTime,
+        Object recipe) {
       this.estimate = Suppliers.memoize(checkNotNull(estimate, "estimate")::get);
+      this.estimateOn = estimateOn;
       this.runTime = checkNotNull(runTime, "runTime");
       this.recipe = recipe;
+    }
+
+    /**
+     * This fit on other hardware whose differences do not change the run time (the host's cores, for a task
+     * whose input pipeline needs none): the same run time and recipe, the estimate worked out for {@code other}.
+     */
+    Fit on(Hardware other) {
+      checkState(estimateOn != null, "a fit without its estimator cannot move to other hardware");
+      return new Fit(estimateOn, other, runTime, recipe);
     }
 
     /** The recipe chosen (tensor and pipeline degrees, ZeRO stage, checkpointing, micro-batch), null if unknown. */

@@ -2,6 +2,7 @@ package io.github.gpusizer.core;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.DataSize;
 import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
@@ -42,9 +43,14 @@ final class Pass {
   private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
-  /** The counts of {@link #counts} and of {@link #fastestCounts}, by shape (with instances 0). */
-  private final Map<Shape, int[]> counts = new HashMap<>();
-  private final Map<Shape, int[]> fastestCounts = new HashMap<>();
+  /**
+   * The counts of {@link #counts} and of {@link #fastestCounts}, by shape (with instances 0) and billing (the counts
+   * where rounding to the billing unit first bills one unit less are among them).
+   */
+  private final Map<CountsKey, int[]> counts = new HashMap<>();
+  private final Map<CountsKey, int[]> fastestCounts = new HashMap<>();
+
+  private record CountsKey(Shape shape, BillingMode billing) {}
   private final Map<Currency, Double> rateKeys = new HashMap<>();
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of the task on each GPU, by id. */
   private final Map<String, Double> leastGpuSeconds = new HashMap<>();
@@ -55,6 +61,11 @@ final class Pass {
   private Duration lastStartup;
   /** The pricing modes the caller allows, in declaration order. */
   private final PricingMode[] allowedModes;
+  /**
+   * Whether the host's cores change a run's time (an input pipeline that decodes on the CPU): if not, offerings
+   * that differ only in vCPUs share placements, and each candidate's estimate is worked out for its own host.
+   */
+  private final boolean coresMatter;
 
   /**
    * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
@@ -104,6 +115,7 @@ final class Pass {
       }
     }
     this.allowedModes = allowed.toArray(new PricingMode[0]);
+    this.coresMatter = search.reference() || s.estimator().performanceDependsOnHostCores(s.task());
   }
 
   /**
@@ -117,6 +129,7 @@ final class Pass {
     this.misses = new Attempt[other.misses.length];
     this.cudaBlocked = new boolean[other.cudaBlocked.length];
     this.allowedModes = other.allowedModes;
+    this.coresMatter = other.coresMatter;
     this.searches.putAll(other.searches);
     this.gpuProblems.putAll(other.gpuProblems);
     this.rates.putAll(other.rates);
@@ -190,7 +203,7 @@ final class Pass {
    * per shape.
    */
   private int[] fastestCounts(Offering o) {
-    return fastestCounts.computeIfAbsent(shape(o, 0), k -> fastestCountsOf(o));
+    return fastestCounts.computeIfAbsent(new CountsKey(shape(o, 0), o.billing()), k -> fastestCountsOf(o));
   }
 
   private int[] fastestCountsOf(Offering o) {
@@ -303,11 +316,11 @@ final class Pass {
    * are no faster than a smaller one (more instances for no less time only cost more).
    */
   int[] counts(Offering o) {
-    Shape shape = shape(o, 0);
-    int[] cached = counts.get(shape);
+    CountsKey key = new CountsKey(shape(o, 0), o.billing());
+    int[] cached = counts.get(key);
     if (cached == null) {
       cached = countsOf(o);
-      counts.put(shape, cached);
+      counts.put(key, cached);
     }
     return cached;
   }
@@ -319,8 +332,28 @@ final class Pass {
 
   /** The shape of {@code n} instances of the offering: what its placement depends on. */
   private Shape shape(Offering o, int n) {
-    return new Shape(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN), o.fabric(),
+    return new Shape(o.gpu().id(), o.gpuCount(), shapeVcpus(o), o.networkGbps().orElse(Double.NaN), o.fabric(),
         startupTotal(o), n);
+  }
+
+  /** The offering's vCPUs where they can change a placement, -1 where they cannot (see {@link #coresMatter}). */
+  int shapeVcpus(Offering o) {
+    return coresMatter ? o.vcpus() : -1;
+  }
+
+  /**
+   * The placement's fit as it runs on the offering's own host: the fit itself, or where the placement was worked
+   * out for an offering of other vCPUs (which do not change the run, {@link #coresMatter}), the same fit with its
+   * estimate for this host (shared by the offerings of its vCPUs).
+   */
+  private Outcome.Fit fitOn(Offering o, int n, Placement p) {
+    if (o.vcpus() == p.vcpus) {
+      return p.fit;
+    }
+    if (p.onOtherHosts == null) {
+      p.onOtherHosts = new HashMap<>(4);
+    }
+    return p.onOtherHosts.computeIfAbsent(o.vcpus(), v -> p.fit.on(hardware(o, p.runGpus, p.concurrent, n)));
   }
 
 
@@ -584,7 +617,8 @@ final class Pass {
       if (priced.isEmpty()) {
         continue;
       }
-      out.add(new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, priced.get().wall(), p.startup, p.checkpoints, priced.get(),
+      out.add(new Candidate(i, o, mode, n, p.runGpus, p.concurrent, fitOn(o, n, p), priced.get().wall(), p.startup,
+          p.checkpoints, priced.get(),
           convert(priced.get().cost())));
     }
   }
@@ -605,7 +639,7 @@ final class Pass {
     Duration wall = p.wall;
     long billedSeconds = Screen.ordersByUnits(price) && billed.getNano() == 0
         ? Math.multiplyExact((long) n, billed.getSeconds()) : -1;
-    return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, p.fit, wall, p.startup, p.checkpoints, key,
+    return new Candidate(i, o, mode, n, p.runGpus, p.concurrent, fitOn(o, n, p), wall, p.startup, p.checkpoints, key,
         new Candidate.Pricing() {
       @Override
       public long billedSeconds() {
@@ -692,11 +726,15 @@ final class Pass {
     Duration startup;
     /** Checkpoint writes of all waves. */
     Duration checkpoints;
+    /** The vCPUs of the offering it was worked out for, and its fit on hosts of other vCPUs, by vCPUs. */
+    int vcpus;
+    Map<Integer, Outcome.Fit> onOtherHosts;
   }
 
   private Placement place(Offering o, int n, Duration startup) {
     int total = n * o.gpuCount();
     Placement best = new Placement();
+    best.vcpus = o.vcpus();
     int[] sizes = runSizes(o, n);
     // The run of the most GPUs is searched first (the search keeps it for the loop): a run size whose least wall
     // time (start-up and the least GPU time over its GPUs, Estimator.leastGpuSeconds) is past that run's wall time

@@ -385,7 +385,7 @@ final class Screen {
             sold.add(mode);
           }
         }
-        MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), o.vcpus(), o.networkGbps().orElse(Double.NaN),
+        MissKey key = new MissKey(o.gpu().id(), o.gpuCount(), pass.shapeVcpus(o), o.networkGbps().orElse(Double.NaN),
             o.fabric(), pass.startupTotal(o), sold);
         int index = i;
         sharedMisses[i] = misses.computeIfAbsent(key, k -> {

@@ -22,7 +22,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -333,5 +335,62 @@ class FastPathEquivalenceTest {
     assertThat(reference.suggestion().orElseThrow().gpus()).isPresent();
     assertThat(fast.suggestion()).isEqualTo(reference.suggestion());
     assertThat(fast).isEqualTo(reference);
+  }
+
+  /** Each synthetic offering sold again under every billing unit (per second, minute, hour), at its own prices. */
+  private static Catalog rebilled() {
+    Catalog base = SyntheticCatalogs.catalog(30, SyntheticCatalogs.SEED + 3);
+    List<io.github.gpusizer.catalog.Offering> out = new ArrayList<>();
+    int k = 0;
+    for (io.github.gpusizer.catalog.Offering o : base.offerings()) {
+      for (io.github.gpusizer.catalog.BillingMode billing : io.github.gpusizer.catalog.BillingMode.values()) {
+        out.add(new io.github.gpusizer.catalog.Offering(o.provider(), o.instanceType(), o.region() + "-" + k++,
+            o.gpu(), o.gpuCount(), o.vcpus(), o.ram(), o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), billing,
+            o.monthly(), o.yearly(), o.networkGbps(), o.fabric(), o.priceDate(), o.source()));
+      }
+    }
+    return base.withOfferings(out);
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {360, 75, 20})
+  void offerings_of_one_shape_billed_by_other_units_give_the_reference_recommendation(int deadlineMinutes) {
+    // GIVEN offerings alike but for the billing unit, whose rounding decides where a count is billed a unit less
+    Catalog catalog = rebilled();
+    CostModel costs = CostModel.defaults();
+    for (Objective objective : Objective.values()) {
+      Settings settings = new Settings(Task.qlora(Presets.get("t5-base"), 8).tokens(2e9).build(), catalog,
+          Duration.ofMinutes(deadlineMinutes), Optional.empty(), 16, 16, ImmutableSet.of(), ImmutableSet.of(),
+          ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, objective, 1.5, USD,
+          costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
+          FixedCosts.defaults(), false);
+      // WHEN sized both ways, THEN the recommendations are equal
+      Recommendation fast = SizingEngine.recommend(settings);
+      Recommendation reference = SizingEngine.reference(settings);
+      assertThat(fast.options()).as("%s", objective).isEqualTo(reference.options());
+      assertThat(fast).as("%s", objective).isEqualTo(reference);
+    }
+    // AND CHEAPEST's choice for each offering costs what every count's would, within the tie: the ladder holds the
+    // counts where each billing unit rounds one unit less (a count search shared across billing units would not)
+    Settings ladder = cheapestOver(catalog, deadlineMinutes, false);
+    Map<io.github.gpusizer.catalog.Offering, Money> every = new HashMap<>();
+    for (Option o : SizingEngine.recommend(cheapestOver(catalog, deadlineMinutes, true)).options()) {
+      every.put(o.offering(), o.cost());
+    }
+    List<Option> chosen = SizingEngine.recommend(ladder).options();
+    assertThat(chosen).hasSameSizeAs(every.keySet()).isNotEmpty();
+    for (Option o : chosen) {
+      assertThat(o.cost().amount().doubleValue()).as("%s", o)
+          .isLessThanOrEqualTo(every.get(o.offering()).amount().doubleValue() * (1 + Ranking.COST_TIE));
+    }
+  }
+
+  private static Settings cheapestOver(Catalog catalog, int deadlineMinutes, boolean exhaustive) {
+    CostModel costs = CostModel.defaults();
+    return new Settings(Task.qlora(Presets.get("t5-base"), 8).tokens(2e9).build(), catalog,
+        Duration.ofMinutes(deadlineMinutes), Optional.empty(), 16, 16, ImmutableSet.of(), ImmutableSet.of(),
+        ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5, USD,
+        costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
+        FixedCosts.defaults(), exhaustive);
   }
 }

@@ -38,6 +38,7 @@ public class RecommendBenchmark {
   int offerings;
 
   private Sizer sizer;
+  private Sizer infeasible;
 
   /** The task every recommend benchmark sizes. */
   static Task task() {
@@ -48,6 +49,7 @@ public class RecommendBenchmark {
   public void setUp() {
     Catalog catalog = offerings == 0 ? Catalog.bundled() : SyntheticCatalogs.catalog(offerings, SyntheticCatalogs.SEED);
     sizer = GpuSizer.forTask(task()).catalog(catalog);
+    infeasible = GpuSizer.forTask(Task.pretraining(Presets.get("llama-3-70b")).tokens(1e12).build()).catalog(catalog);
   }
 
   @Benchmark
@@ -63,5 +65,16 @@ public class RecommendBenchmark {
   public int recommendAndReadAll() {
     Recommendation r = sizer.recommend();
     return r.options().size() + r.paretoFront().size() + r.rejected().size();
+  }
+
+  /**
+   * A request nothing in the catalog meets (Llama-3-70B pre-training on 1 T tokens in 24 h on at most 64 GPUs), and
+   * then every list: no options, no front, one rejection per offering, and the suggestion (issue #10's "nothing
+   * feasible, every list read").
+   */
+  @Benchmark
+  public int nothingFeasibleAndReadAll() {
+    Recommendation r = infeasible.recommend();
+    return r.options().size() + r.paretoFront().size() + r.rejected().size() + r.suggestion().hashCode();
   }
 }
