@@ -393,4 +393,18 @@ class FastPathEquivalenceTest {
         costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
         FixedCosts.defaults(), exhaustive);
   }
+
+  @Test
+  void an_infeasible_pipelined_pre_training_reports_the_references_fastest_attempts() {
+    // GIVEN a pre-training that needs pipeline stages and that nothing finishes in time: Llama-3-70B on 1 T tokens in
+    // 24 h on at most 2,048 GPUs (its recipe changes between rungs of the ladder, where the fastest count may lie)
+    Settings settings = cheapest(Task.pretraining(Presets.get("llama-3-70b")).tokens(1e12).build(), Catalog.bundled(),
+        Duration.ofHours(24), 2048, Set.of(PricingMode.ON_DEMAND));
+    // WHEN sized both ways, THEN each offering's fastest attempt, the suggestion and every list are the reference's
+    Recommendation fast = SizingEngine.recommend(settings);
+    Recommendation reference = SizingEngine.reference(settings);
+    assertThat(reference.isFeasible()).isFalse();
+    assertThat(fast.rejected()).isEqualTo(reference.rejected());
+    assertThat(fast).isEqualTo(reference);
+  }
 }
