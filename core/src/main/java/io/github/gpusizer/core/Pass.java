@@ -49,8 +49,6 @@ final class Pass {
    */
   private final Map<CountsKey, int[]> counts = new HashMap<>();
   private final Map<CountsKey, int[]> fastestCounts = new HashMap<>();
-
-  private record CountsKey(Shape shape, BillingMode billing) {}
   private final Map<Currency, Double> rateKeys = new HashMap<>();
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of the task on each GPU, by id. */
   private final Map<String, Double> leastGpuSeconds = new HashMap<>();
@@ -68,27 +66,15 @@ final class Pass {
   private final boolean coresMatter;
 
   /**
-   * What decides a placement: the GPU, the instance's GPUs, host cores and network, and the instances rented.
+   * What decides a placement: the GPU, the instance's GPUs, host cores (where they can change a run, {@link
+   * #coresMatter}; -1 elsewhere) and network, and the instances rented.
    * Offerings of one shape (the same instance type in many regions or from many resellers) share the search.
    */
   private record Shape(String gpuId, int gpuCount, int vcpus, double networkGbps, Fabric fabric, Duration startup,
-      int instances) {
-    /**
-     * The fields mixed by an odd 32-bit multiplier (Knuth's 2^32 / golden ratio) rather than the record's 31:
-     * with 31, small counts collide ({@code 31 × 1 + 32 = 31 × 2 + 1}), and the placements of a 100,000-offering
-     * catalog's shapes fell into tree bins searched by {@code equals}.
-     */
-    @Override
-    public int hashCode() {
-      int h = gpuId.hashCode();
-      h = h * 0x9E3779B1 + gpuCount;
-      h = h * 0x9E3779B1 + vcpus;
-      h = h * 0x9E3779B1 + Double.hashCode(networkGbps);
-      h = h * 0x9E3779B1 + fabric.ordinal();
-      h = h * 0x9E3779B1 + startup.hashCode();
-      return h * 0x9E3779B1 + instances;
-    }
-  }
+      int instances) {}
+
+  /** What the counts of an offering depend on: its shape and its billing unit ({@link #billingSteps}). */
+  private record CountsKey(Shape shape, BillingMode billing) {}
 
   /** What one run reads before its first step and what one checkpoint holds; worked out on first use. */
   private DataSize weightsToLoad;
