@@ -234,11 +234,17 @@ class FastPathEquivalenceTest {
   /** CHEAPEST, no budget, one run, the default costs and fixed costs: the settings the cases below vary. */
   private static Settings cheapest(Task task, Catalog catalog, Duration deadline, int maxGpus,
       Set<PricingMode> pricing) {
+    return settings(task, catalog, deadline, Optional.empty(), maxGpus, pricing, Objective.CHEAPEST, false);
+  }
+
+  /** One run, the default costs (no spot interruptions) and fixed costs, and the rest as given. */
+  private static Settings settings(Task task, Catalog catalog, Duration deadline, Optional<Money> budget,
+      int maxGpus, Set<PricingMode> pricing, Objective objective, boolean exhaustive) {
     CostModel costs = CostModel.defaults();
-    return new Settings(task, catalog, deadline, Optional.empty(), maxGpus, maxGpus, ImmutableSet.of(),
-        ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5,
-        USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
-        FixedCosts.defaults(), false);
+    return new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(), ImmutableSet.of(),
+        ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD, costs.exchangeRates(),
+        Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()), FixedCosts.defaults(),
+        exhaustive);
   }
 
   @Test
@@ -321,11 +327,8 @@ class FastPathEquivalenceTest {
     Settings wide = cheapest(task, CROWDED, deadline, 64, Set.of(PricingMode.ON_DEMAND));
     Option cheapestBeyond = SizingEngine.reference(wide).options().stream()
         .filter(o -> o.cost().amount().signum() > 0 && o.gpus() > 2).findFirst().orElseThrow();
-    CostModel costs = CostModel.defaults();
-    Settings settings = new Settings(task, CROWDED, deadline, Optional.of(cheapestBeyond.cost()), 2, 2,
-        ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0,
-        DataSize.ZERO, Objective.CHEAPEST, 1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
-        new CostStep(costs, Optional.empty()), FixedCosts.defaults(), false);
+    Settings settings = settings(task, CROWDED, deadline, Optional.of(cheapestBeyond.cost()), 2,
+        Set.of(PricingMode.ON_DEMAND), Objective.CHEAPEST, false);
     // WHEN sized both ways
     Recommendation fast = SizingEngine.recommend(settings);
     Recommendation reference = SizingEngine.reference(settings);
@@ -357,13 +360,8 @@ class FastPathEquivalenceTest {
   void offerings_of_one_shape_billed_by_other_units_give_the_reference_recommendation(int deadlineMinutes) {
     // GIVEN offerings alike but for the billing unit, whose rounding decides where a count is billed a unit less
     Catalog catalog = rebilled();
-    CostModel costs = CostModel.defaults();
     for (Objective objective : Objective.values()) {
-      Settings settings = new Settings(Task.qlora(Presets.get("t5-base"), 8).tokens(2e9).build(), catalog,
-          Duration.ofMinutes(deadlineMinutes), Optional.empty(), 16, 16, ImmutableSet.of(), ImmutableSet.of(),
-          ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, objective, 1.5, USD,
-          costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
-          FixedCosts.defaults(), false);
+      Settings settings = rebilledSettings(catalog, deadlineMinutes, objective, false);
       // WHEN sized both ways, THEN the recommendations are equal
       Recommendation fast = SizingEngine.recommend(settings);
       Recommendation reference = SizingEngine.reference(settings);
@@ -372,9 +370,10 @@ class FastPathEquivalenceTest {
     }
     // AND CHEAPEST's choice for each offering costs what every count's would, within the tie: the ladder holds the
     // counts where each billing unit rounds one unit less (a count search shared across billing units would not)
-    Settings ladder = cheapestOver(catalog, deadlineMinutes, false);
+    Settings ladder = rebilledSettings(catalog, deadlineMinutes, Objective.CHEAPEST, false);
     Map<io.github.gpusizer.catalog.Offering, Money> every = new HashMap<>();
-    for (Option o : SizingEngine.recommend(cheapestOver(catalog, deadlineMinutes, true)).options()) {
+    for (Option o : SizingEngine.recommend(rebilledSettings(catalog, deadlineMinutes, Objective.CHEAPEST, true))
+        .options()) {
       every.put(o.offering(), o.cost());
     }
     List<Option> chosen = SizingEngine.recommend(ladder).options();
@@ -385,13 +384,12 @@ class FastPathEquivalenceTest {
     }
   }
 
-  private static Settings cheapestOver(Catalog catalog, int deadlineMinutes, boolean exhaustive) {
-    CostModel costs = CostModel.defaults();
-    return new Settings(Task.qlora(Presets.get("t5-base"), 8).tokens(2e9).build(), catalog,
-        Duration.ofMinutes(deadlineMinutes), Optional.empty(), 16, 16, ImmutableSet.of(), ImmutableSet.of(),
-        ImmutableSet.of(), ImmutableSet.of(PricingMode.ON_DEMAND), 0, DataSize.ZERO, Objective.CHEAPEST, 1.5, USD,
-        costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()),
-        FixedCosts.defaults(), exhaustive);
+  /** QLoRA of T5-base on 2 G tokens over the re-billed catalog, at most 16 GPUs, on demand. */
+  private static Settings rebilledSettings(Catalog catalog, int deadlineMinutes, Objective objective,
+      boolean exhaustive) {
+    return settings(Task.qlora(Presets.get("t5-base"), 8).tokens(2e9).build(), catalog,
+        Duration.ofMinutes(deadlineMinutes), Optional.empty(), 16, Set.of(PricingMode.ON_DEMAND), objective,
+        exhaustive);
   }
 
   @Test
