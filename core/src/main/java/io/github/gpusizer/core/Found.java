@@ -1,6 +1,7 @@
 package io.github.gpusizer.core;
 
 import com.google.common.base.Suppliers;
+import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -21,6 +22,11 @@ final class Found {
   private final Duration fastest;
   private final Supplier<List<Candidate>> frontOnly;
   private final boolean complete;
+  /**
+   * By offering index × pricing modes + mode: whether the offering's candidates in that mode are some of its counts
+   * only (a screened offering that is not the cheapest of its group); null if none is.
+   */
+  private final boolean[] partial;
 
   /**
    * Takes over the list and arrays given (the caller keeps no reference to change them).
@@ -31,17 +37,18 @@ final class Found {
   Found(List<Candidate> fitting, Attempt[] misses, boolean[] cudaBlocked, Duration fastest,
       Supplier<List<Candidate>> frontOnly) {
     this(Collections.unmodifiableList(fitting), misses, cudaBlocked, fastest, Suppliers.memoize(frontOnly::get),
-        true);
+        true, null);
   }
 
   private Found(List<Candidate> fitting, Attempt[] misses, boolean[] cudaBlocked, Duration fastest,
-      Supplier<List<Candidate>> frontOnly, boolean complete) {
+      Supplier<List<Candidate>> frontOnly, boolean complete, boolean[] partial) {
     this.fitting = fitting;
     this.misses = misses;
     this.cudaBlocked = cudaBlocked;
     this.fastest = fastest;
     this.frontOnly = frontOnly;
     this.complete = complete;
+    this.partial = partial;
   }
 
   /**
@@ -49,7 +56,20 @@ final class Found {
    * which hold CHEAPEST's best option but not the lists.
    */
   Found incomplete() {
-    return new Found(fitting, misses, cudaBlocked, fastest, frontOnly, false);
+    return new Found(fitting, misses, cudaBlocked, fastest, frontOnly, false, partial);
+  }
+
+  /** This result with the offerings and modes whose candidates are some of their counts only (see {@link #partial}). */
+  Found withPartial(boolean[] partial) {
+    return new Found(fitting, misses, cudaBlocked, fastest, frontOnly, complete, partial);
+  }
+
+  /**
+   * Whether the candidate's offering has, in its mode, only the counts a screen's choices need: its group's cheapest
+   * offering costs less at each of them (or ties and goes first), so none of its candidates is on the Pareto front.
+   */
+  boolean partial(Candidate c) {
+    return partial != null && partial[c.index() * PricingMode.values().length + c.mode().ordinal()];
   }
 
   /** Whether every offering the pass could use was looked at (false after a bounded screen passed over some). */

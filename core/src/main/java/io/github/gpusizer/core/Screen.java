@@ -431,7 +431,20 @@ final class Screen {
         }
       }
     }
-    Found found = pass.found(fitting, sharedMisses, fastest, Arrays.copyOf(frontOnly, frontOnlyCount));
+    // Offerings that are not the cheapest of their group in a mode hold only the counts their choices need.
+    boolean[] partial = new boolean[count * PricingMode.values().length];
+    for (int i = 0; i < count; i++) {
+      if (open[i] && !unscreened[i]) {
+        for (PricingMode mode : allowed) {
+          partial[i * PricingMode.values().length + mode.ordinal()] = true;
+        }
+      }
+    }
+    for (Map.Entry<RepKey, Integer> e : cheapest.entrySet()) {
+      partial[e.getValue() * PricingMode.values().length + e.getKey().group().mode().ordinal()] = false;
+    }
+    Found found = pass.found(fitting, sharedMisses, fastest, Arrays.copyOf(frontOnly, frontOnlyCount))
+        .withPartial(partial);
     return considered != null && passedOver ? found.incomplete() : found;
   }
 

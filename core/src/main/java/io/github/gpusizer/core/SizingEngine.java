@@ -166,11 +166,12 @@ final class SizingEngine {
   /** The feasible candidates and the feasible ones of those the pass deferred. */
   private static List<Candidate> withDeferred(Settings s, List<Candidate> feasible, Found found) {
     List<Candidate> deferred = found.frontOnly();
-    if (deferred.isEmpty()) {
-      return feasible;
-    }
     List<Candidate> all = new ArrayList<>(feasible.size() + deferred.size());
-    all.addAll(feasible);
+    for (Candidate c : feasible) {
+      if (!found.partial(c)) {
+        all.add(c); // an offering with only some of its counts would thin them as one with all would not
+      }
+    }
     for (Candidate c : deferred) {
       if (isFeasible(s, c)) {
         all.add(c);

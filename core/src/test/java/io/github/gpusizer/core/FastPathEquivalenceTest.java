@@ -240,11 +240,15 @@ class FastPathEquivalenceTest {
   /** One run, the default costs (no spot interruptions) and fixed costs, and the rest as given. */
   private static Settings settings(Task task, Catalog catalog, Duration deadline, Optional<Money> budget,
       int maxGpus, Set<PricingMode> pricing, Objective objective, boolean exhaustive) {
+    return settings(task, catalog, deadline, budget, maxGpus, pricing, objective, exhaustive, FixedCosts.defaults());
+  }
+
+  private static Settings settings(Task task, Catalog catalog, Duration deadline, Optional<Money> budget,
+      int maxGpus, Set<PricingMode> pricing, Objective objective, boolean exhaustive, FixedCosts fixed) {
     CostModel costs = CostModel.defaults();
     return new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(), ImmutableSet.of(),
         ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD, costs.exchangeRates(),
-        Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()), FixedCosts.defaults(),
-        exhaustive);
+        Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()), fixed, exhaustive);
   }
 
   @Test
@@ -404,5 +408,29 @@ class FastPathEquivalenceTest {
     assertThat(reference.isFeasible()).isFalse();
     assertThat(fast.rejected()).isEqualTo(reference.rejected());
     assertThat(fast).isEqualTo(reference);
+  }
+
+  @Test
+  void a_dearer_copy_of_an_offering_stays_off_the_pareto_front() {
+    // GIVEN the bundled catalog and a copy of Azure's Standard_NC4as_T4_v3 in another region at 1.43x its price:
+    // the screen keeps of the copy only the counts its choices need, while the original has all of them
+    Catalog bundled = Catalog.bundled();
+    List<io.github.gpusizer.catalog.Offering> offerings = new ArrayList<>(bundled.offerings());
+    io.github.gpusizer.catalog.Offering t4 = offerings.stream()
+        .filter(o -> o.instanceType().equals("Standard_NC4as_T4_v3")).findFirst().orElseThrow();
+    BigDecimal dearer = new BigDecimal("1.43");
+    offerings.add(repriced(t4, "westus", dearer, dearer, dearer));
+    Catalog catalog = bundled.withOfferings(offerings);
+    Task task = Task.qlora(Presets.get("gpt2"), 16).tokens(2e6).microBatch(1).sequenceLength(1024).build();
+    for (Objective objective : Objective.values()) {
+      Settings settings = settings(task, catalog, Duration.ofHours(49), Optional.empty(), 16,
+          Set.of(PricingMode.ON_DEMAND), objective, false, FixedCosts.none());
+      // WHEN sized both ways, THEN the fronts are the reference's, and the copy (dearer at every count) is on neither
+      Recommendation fast = SizingEngine.recommend(settings);
+      Recommendation reference = SizingEngine.reference(settings);
+      assertThat(fast.paretoFront()).as("%s", objective).isEqualTo(reference.paretoFront());
+      assertThat(fast.paretoFront()).noneMatch(o -> o.offering().region().equals("westus"));
+      assertThat(fast).as("%s", objective).isEqualTo(reference);
+    }
   }
 }
