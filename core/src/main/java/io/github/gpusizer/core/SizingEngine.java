@@ -163,13 +163,16 @@ final class SizingEngine {
         bests);
   }
 
-  /** The feasible candidates and the feasible ones of those the pass deferred. */
+  /**
+   * The Pareto front's candidates: the feasible ones, less those of offerings a screen gave only some of their counts
+   * ({@link Found#partial}: their group's cheapest offering beats each), and the feasible ones the pass deferred.
+   */
   private static List<Candidate> withDeferred(Settings s, List<Candidate> feasible, Found found) {
     List<Candidate> deferred = found.frontOnly();
     List<Candidate> all = new ArrayList<>(feasible.size() + deferred.size());
     for (Candidate c : feasible) {
       if (!found.partial(c)) {
-        all.add(c); // an offering with only some of its counts would thin them as one with all would not
+        all.add(c);
       }
     }
     for (Candidate c : deferred) {
