@@ -40,7 +40,6 @@ final class Pass {
   private final LayoutSearch search;
   /** Searches for the recipes other GPUs get when the caller left the precision open ({@link Task#forGpu}). */
   private final Map<PrecisionMode, LayoutSearch> searches = new EnumMap<>(PrecisionMode.class);
-  private final Map<String, Optional<Attempt>> gpuProblems = new HashMap<>();
   private final Map<Currency, Optional<ExchangeRate>> rates = new HashMap<>();
   private final Map<Shape, Placement> placements = new HashMap<>();
   /**
@@ -54,6 +53,28 @@ final class Pass {
   private final Map<String, Double> leastGpuSeconds = new HashMap<>();
   /** {@link #startupTotal} by provider and staging. */
   private final Map<StartupKey, Duration> startupTotals = new HashMap<>();
+  /** The catalog's offerings as ordinals: what {@link #ruledOut} and {@link #leastCost} work out once per ordinal. */
+  private final OfferingIndex index;
+  /**
+   * By provider, region, GPU and currency ordinal: {@link #ruledOut}'s checks of each (the provider and region
+   * filters; the GPU filter and compatibility; the exchange rate), worked out on first use; {@link #PASSES} where the
+   * check passes.
+   */
+  private final Attempt[] providerChecks;
+  private final Attempt[] regionChecks;
+  private final Attempt[] gpuChecks;
+  private final Attempt[] currencyChecks;
+  /** By GPU ordinal: whether the caller's CUDA version alone rules the GPU out. */
+  private final boolean[] cudaBlockedGpus;
+  /**
+   * By GPU ordinal: {@link #leastGpuSeconds}; by currency ordinal: {@link #rateToRanking}; by provider ordinal × 2
+   * + 1 if staged: {@link #startupTotal} in seconds. NaN until worked out.
+   */
+  private final double[] leastGpuSecondsOf;
+  private final double[] rateByCurrency;
+  private final double[] startupSeconds;
+  /** The data set's size in bytes, -1 if not given ({@link #staged}). */
+  private final long datasetBytes;
   /** The offering {@link #startupTotal} last answered for (compared by identity), and its answer. */
   private Offering lastStartupOffering;
   private Duration lastStartup;
@@ -102,6 +123,19 @@ final class Pass {
     }
     this.allowedModes = allowed.toArray(new PricingMode[0]);
     this.coresMatter = search.reference() || s.estimator().performanceDependsOnHostCores(s.task());
+    this.index = OfferingIndex.of(s.catalog());
+    this.providerChecks = new Attempt[index.providers().size()];
+    this.regionChecks = new Attempt[index.regions().size()];
+    this.gpuChecks = new Attempt[index.gpus().size()];
+    this.currencyChecks = new Attempt[index.currencies().size()];
+    this.cudaBlockedGpus = new boolean[index.gpus().size()];
+    this.leastGpuSecondsOf = new double[index.gpus().size()];
+    Arrays.fill(leastGpuSecondsOf, Double.NaN);
+    this.rateByCurrency = new double[index.currencies().size()];
+    Arrays.fill(rateByCurrency, Double.NaN);
+    this.startupSeconds = new double[index.providers().size() * 2];
+    Arrays.fill(startupSeconds, Double.NaN);
+    this.datasetBytes = s.task().datasetSize().map(DataSize::bytes).orElse(-1L);
   }
 
   /**
@@ -116,8 +150,17 @@ final class Pass {
     this.cudaBlocked = new boolean[other.cudaBlocked.length];
     this.allowedModes = other.allowedModes;
     this.coresMatter = other.coresMatter;
+    this.index = other.index;
+    this.providerChecks = other.providerChecks.clone();
+    this.regionChecks = other.regionChecks.clone();
+    this.gpuChecks = other.gpuChecks.clone();
+    this.currencyChecks = other.currencyChecks.clone();
+    this.cudaBlockedGpus = other.cudaBlockedGpus.clone();
+    this.leastGpuSecondsOf = other.leastGpuSecondsOf.clone();
+    this.rateByCurrency = other.rateByCurrency.clone();
+    this.startupSeconds = other.startupSeconds.clone();
+    this.datasetBytes = other.datasetBytes;
     this.searches.putAll(other.searches);
-    this.gpuProblems.putAll(other.gpuProblems);
     this.rates.putAll(other.rates);
     this.placements.putAll(other.placements);
     this.counts.putAll(other.counts);
@@ -255,9 +298,55 @@ final class Pass {
    * instance's GPUs; so {@code n × wall ≥ start-up + runs × least GPU time ÷ GPUs per instance} for every {@code n}.
    * Only for an offering {@link #ruledOut} has passed.
    */
-  double leastCost(Offering o, PricingMode mode) {
-    return leastCostPerSecond(o, mode)
-        * (startupTotal(o).toNanos() / 1e9 + s.runs() * leastGpuSeconds(o) / o.gpuCount());
+  double leastCost(int i, Offering o, PricingMode mode) {
+    return leastCost(index.classOf(i), o, index.amount(i, mode), staged(index.ramBytes(i)), mode);
+  }
+
+  /**
+   * {@link #leastCost(int, Offering, PricingMode)} of an offering of class {@code c} ({@link OfferingIndex}) whose
+   * price in {@code mode} has the given amount and whose data set is {@code staged} or not; {@code o} is any offering
+   * of the class. Unstaged, it is at most the staged one's: a bound of both.
+   */
+  double leastCost(int c, Offering o, double amount, boolean staged, PricingMode mode) {
+    int currency = index.classCurrency(c, mode);
+    double rate = rateByCurrency[currency];
+    if (Double.isNaN(rate)) {
+      rate = rateToRanking(index.currencies().get(currency));
+      rateByCurrency[currency] = rate;
+    }
+    int g = index.classGpu(c);
+    double gpuSeconds = leastGpuSecondsOf[g];
+    if (Double.isNaN(gpuSeconds)) {
+      gpuSeconds = leastGpuSeconds(o);
+      leastGpuSecondsOf[g] = gpuSeconds;
+    }
+    int k = index.classProvider(c) * 2 + (staged ? 1 : 0);
+    double startup = startupSeconds[k];
+    if (Double.isNaN(startup)) {
+      startup = startupTotal(o, staged).toNanos() / 1e9;
+      startupSeconds[k] = startup;
+    }
+    return leastCostPerSecond(amount, rate, mode) * (startup + s.runs() * gpuSeconds / index.classGpuCount(c));
+  }
+
+  /** Whether an offering of {@code ram} bytes (0: unknown) stages the data set: it is larger than the RAM. */
+  boolean staged(long ram) {
+    return datasetBytes >= 0 && ram > 0 && datasetBytes > ram;
+  }
+
+  /** Whether offering {@code i} is sold in a pricing mode the caller allows. */
+  boolean soldInAllowedMode(int i) {
+    for (PricingMode mode : allowedModes) {
+      if (sold(i, mode)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether offering {@code i} is sold in {@code mode}. */
+  boolean sold(int i, PricingMode mode) {
+    return index.currency(i, mode) >= 0;
   }
 
   /**
@@ -266,12 +355,17 @@ final class Pass {
    */
   private double leastCostPerSecond(Offering o, PricingMode mode) {
     Money price = mode.price(o).orElseThrow();
+    return leastCostPerSecond(price.amount().doubleValue(), rateToRanking(price.currency()), mode);
+  }
+
+  /** {@link #leastCostPerSecond(Offering, PricingMode)} of a price's amount and its rate into the ranking currency. */
+  private static double leastCostPerSecond(double amount, double rate, PricingMode mode) {
     double unitSeconds = switch (mode) {
       case ON_DEMAND, SPOT -> 3600;
       case MONTHLY -> CostModel.MONTH.getSeconds();
       case YEARLY -> CostModel.YEAR.getSeconds();
     };
-    return price.amount().doubleValue() * rateToRanking(price.currency()) / unitSeconds * (1 - 1e-9);
+    return amount * rate / unitSeconds * (1 - 1e-9);
   }
 
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of one run on the offering's GPU. */
@@ -542,22 +636,62 @@ final class Pass {
    * compatibility, GPUs per instance over the limit); if so, records why in {@link #misses}.
    */
   boolean ruledOut(int i, Offering o) {
-    Optional<Attempt> problem = offeringProblem(i, o);
-    if (problem.isPresent()) {
-      misses[i] = problem.get();
-      return true;
+    Attempt problem = providerCheck(index.provider(i), o);
+    if (problem == null) {
+      problem = regionCheck(index.region(i), o);
     }
-    if (maxInstances(o) == 0) {
-      misses[i] = Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
+    if (problem == null) {
+      problem = gpuFilter(index.gpu(i), o);
+    }
+    if (problem == null) {
+      problem = soldInAllowedMode(i) ? null : notSold(o);
+    }
+    if (problem == null) {
+      problem = currencyCheck(index.currency(i, PricingMode.ON_DEMAND), o);
+    }
+    if (problem == null) {
+      problem = gpuCheck(index.gpu(i), o);
+      cudaBlocked[i] |= cudaBlockedGpus[index.gpu(i)];
+    }
+    if (problem == null && maxInstances(index.gpuCount(i)) == 0) {
+      problem = Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
           + "limit of " + s.maxGpus() + " GPUs");
+    }
+    if (problem != null) {
+      misses[i] = problem;
       return true;
     }
     return false;
   }
 
+  /**
+   * Whether a check of {@link #ruledOut} but the region's and the pricing modes' rules out the offerings of class
+   * {@code c} ({@link OfferingIndex}; those checks hold alike for all of them), {@code o} being one of them. Records
+   * nothing.
+   */
+  boolean classRuledOut(int c, Offering o) {
+    return providerCheck(index.classProvider(c), o) != null || gpuFilter(index.classGpu(c), o) != null
+        || currencyCheck(index.classCurrency(c, PricingMode.ON_DEMAND), o) != null
+        || gpuCheck(index.classGpu(c), o) != null || maxInstances(index.classGpuCount(c)) == 0;
+  }
+
+  /** Whether the region filter rules offering {@code i} out. Records nothing. */
+  boolean regionRuledOut(int i, Offering o) {
+    return regionCheck(index.region(i), o) != null;
+  }
+
+  /** The catalog's offerings as ordinals and classes. */
+  OfferingIndex index() {
+    return index;
+  }
+
   /** The most instances of the offering within the GPU and node limits. */
   int maxInstances(Offering o) {
-    return Math.min(s.maxNodes(), s.maxGpus() / o.gpuCount());
+    return maxInstances(o.gpuCount());
+  }
+
+  private int maxInstances(int gpusPerInstance) {
+    return Math.min(s.maxNodes(), s.maxGpus() / gpusPerInstance);
   }
 
   /**
@@ -659,14 +793,23 @@ final class Pass {
     if (o == lastStartupOffering) {
       return lastStartup; // the placements of one offering's counts ask in a row
     }
-    StartupKey key = new StartupKey(o.provider(), staged(o).isPresent());
-    Duration total = startupTotals.get(key);
-    if (total == null) {
-      total = startup(o).total();
-      startupTotals.put(key, total);
-    }
+    Duration total = startupTotal(o, staged(o).isPresent());
     lastStartupOffering = o;
     lastStartup = total;
+    return total;
+  }
+
+  /**
+   * {@link #startupTotal} of an offering of {@code o}'s provider that stages the data set or not: what the start-up
+   * depends on beyond the task ({@link #startup}).
+   */
+  private Duration startupTotal(Offering o, boolean staged) {
+    StartupKey key = new StartupKey(o.provider(), staged);
+    Duration total = startupTotals.get(key);
+    if (total == null) {
+      total = startup(o, staged ? s.task().datasetSize() : Optional.empty()).total();
+      startupTotals.put(key, total);
+    }
     return total;
   }
 
@@ -683,11 +826,15 @@ final class Pass {
    * the data set staged to local disk when it does not fit in the instance's RAM.
    */
   FixedCosts.Startup startup(Offering o) {
+    return startup(o, staged(o));
+  }
+
+  private FixedCosts.Startup startup(Offering o, Optional<DataSize> staged) {
     if (weightsToLoad == null) {
       weightsToLoad = s.estimator().weightsToLoad(s.task(), o.gpu());
       checkpointState = s.estimator().checkpointSize(s.task(), o.gpu());
     }
-    return s.fixedCosts().startup(o.provider(), weightsToLoad, checkpointState, staged(o));
+    return s.fixedCosts().startup(o.provider(), weightsToLoad, checkpointState, staged);
   }
 
   /** What {@code n} instances of {@code o} cost in {@code mode}, in the ranking currency, as a candidate has it. */
@@ -869,39 +1016,73 @@ final class Pass {
     return new PriceQuote(m.convertTo(s.currency(), r.rate()), m, Optional.of(r));
   }
 
-  /** Checks that do not depend on the number of instances: filters, pricing modes, currency, compatibility. */
-  private Optional<Attempt> offeringProblem(int i, Offering o) {
-    if (!s.providers().isEmpty() && !s.providers().contains(o.provider().toLowerCase(Locale.ROOT))) {
-      return Optional.of(Attempt.of(Rejection.Kind.EXCLUDED,
-          "provider " + o.provider() + " is not among the allowed " + s.providers()));
+  /** A check's answer where the check passes (the arrays of checks hold null where not yet worked out). */
+  private static final Attempt PASSES = Attempt.of(Rejection.Kind.EXCLUDED, "passes");
+
+  /** The provider filter's miss of an offering {@code o} of provider ordinal {@code p}, null if it passes. */
+  private Attempt providerCheck(int p, Offering o) {
+    if (providerChecks[p] == null) {
+      providerChecks[p] = !s.providers().isEmpty() && !s.providers().contains(o.provider().toLowerCase(Locale.ROOT))
+          ? Attempt.of(Rejection.Kind.EXCLUDED, "provider " + o.provider() + " is not among the allowed "
+              + s.providers())
+          : PASSES;
     }
-    if (!s.regions().isEmpty() && !s.regions().contains(o.region().toLowerCase(Locale.ROOT))) {
-      return Optional.of(Attempt.of(Rejection.Kind.EXCLUDED,
-          "region " + o.region() + " is not among the allowed " + s.regions()));
+    return passed(providerChecks[p]);
+  }
+
+  /** The region filter's miss of an offering {@code o} of region ordinal {@code r}, null if it passes. */
+  private Attempt regionCheck(int r, Offering o) {
+    if (s.regions().isEmpty()) {
+      return null;
     }
-    if (!s.gpuIds().isEmpty() && !s.gpuIds().contains(o.gpu().id())) {
-      return Optional.of(Attempt.of(Rejection.Kind.EXCLUDED,
-          "the " + o.gpu().name() + " is not among the allowed GPU models " + s.gpuIds()));
+    if (regionChecks[r] == null) {
+      regionChecks[r] = !s.regions().contains(o.region().toLowerCase(Locale.ROOT))
+          ? Attempt.of(Rejection.Kind.EXCLUDED, "region " + o.region() + " is not among the allowed " + s.regions())
+          : PASSES;
     }
-    boolean sold = false;
-    for (PricingMode mode : s.pricing()) {
-      sold |= CostStep.isSold(o, mode);
+    return passed(regionChecks[r]);
+  }
+
+  /** The GPU filter's miss of an offering {@code o} of GPU ordinal {@code g}, null if it passes. */
+  private Attempt gpuFilter(int g, Offering o) {
+    if (s.gpuIds().isEmpty() || s.gpuIds().contains(index.gpus().get(g).id())) {
+      return null;
     }
-    if (!sold) {
-      return Optional.of(Attempt.of(Rejection.Kind.NOT_SOLD,
-          "not sold as " + describe(s.pricing()) + "; the catalog has " + describeSold(o) + " prices only"));
+    return Attempt.of(Rejection.Kind.EXCLUDED,
+        "the " + o.gpu().name() + " is not among the allowed GPU models " + s.gpuIds());
+  }
+
+  /** Why {@code o}, sold in no allowed pricing mode, is not. */
+  private Attempt notSold(Offering o) {
+    return Attempt.of(Rejection.Kind.NOT_SOLD,
+        "not sold as " + describe(s.pricing()) + "; the catalog has " + describeSold(o) + " prices only");
+  }
+
+  /** Why an offering {@code o} of currency ordinal {@code c} cannot be ranked (no exchange rate), null if it can. */
+  private Attempt currencyCheck(int c, Offering o) {
+    if (currencyChecks[c] == null) {
+      Currency from = o.onDemandPerHour().currency();
+      currencyChecks[c] = !from.equals(s.currency()) && rate(from).isEmpty()
+          ? Attempt.of(Rejection.Kind.NO_EXCHANGE_RATE, "priced in " + from + " with no exchange rate to "
+              + s.currency() + "; known currencies: " + s.rates().currencies())
+          : PASSES;
     }
-    Currency from = o.onDemandPerHour().currency();
-    if (!from.equals(s.currency()) && rate(from).isEmpty()) {
-      return Optional.of(Attempt.of(Rejection.Kind.NO_EXCHANGE_RATE, "priced in " + from
-          + " with no exchange rate to " + s.currency() + "; known currencies: " + s.rates().currencies()));
+    return passed(currencyChecks[c]);
+  }
+
+  /** Why the GPU of ordinal {@code g} ({@code o}'s) cannot run the task (precision, CUDA), null if it can. */
+  private Attempt gpuCheck(int g, Offering o) {
+    if (gpuChecks[g] == null) {
+      Optional<Attempt> problem = gpuProblem(o.gpu());
+      gpuChecks[g] = problem.orElse(PASSES);
+      cudaBlockedGpus[g] = problem.isPresent() && Compatibility.cudaProblem(s.cuda(), o.gpu()).isPresent()
+          && Compatibility.precisionProblem(s.task().forGpu(o.gpu()), o.gpu()).isEmpty();
     }
-    Optional<Attempt> gpuProblem = gpuProblems.computeIfAbsent(o.gpu().id(), id -> gpuProblem(o.gpu()));
-    if (gpuProblem.isPresent() && Compatibility.cudaProblem(s.cuda(), o.gpu()).isPresent()
-        && Compatibility.precisionProblem(s.task().forGpu(o.gpu()), o.gpu()).isEmpty()) {
-      cudaBlocked[i] = true;
-    }
-    return gpuProblem;
+    return passed(gpuChecks[g]);
+  }
+
+  private static Attempt passed(Attempt check) {
+    return check == PASSES ? null : check;
   }
 
   /** The layout search of the task as it runs on {@code gpu}: with the best precision it supports, if left open. */

@@ -462,57 +462,128 @@ final class Screen {
    * to meet the deadline ({@link Pass#leastInstances}), which CHEAPEST never chooses.
    */
   private boolean[] considered(List<Offering> offerings, List<PricingMode> allowed) {
-    int count = offerings.size();
-    double[] bounds = new double[count];
-    int[] open = new int[count];
+    OfferingIndex index = pass.index();
+    int classes = index.classes();
+    boolean regionFilter = !s.regions().isEmpty();
+    // The classes not ruled out, and how many offerings they open (sold in an allowed mode, in an allowed region).
+    // The offerings ruled out have their misses recorded (a screen that passes over none gives the rejections).
+    int[] open = new int[classes];
+    int openClasses = 0;
     int opened = 0;
-    for (int i = 0; i < count; i++) {
-      Offering o = offerings.get(i);
-      if (pass.ruledOut(i, o)) {
+    int[] inClass = index.members(allowed.get(0));
+    for (int c = 0; c < classes; c++) {
+      int size = index.classStart(c + 1) - index.classStart(c);
+      boolean ruledOut = pass.classRuledOut(c, offerings.get(index.representative(c)));
+      if (!ruledOut && !regionFilter && index.classSold(c, s.pricing()) == size) {
+        open[openClasses++] = c;
+        opened += size;
         continue;
       }
-      double bound = Double.POSITIVE_INFINITY;
-      for (PricingMode mode : allowed) {
-        if (CostStep.isSold(o, mode)) {
-          bound = Math.min(bound, pass.leastCost(o, mode));
+      int left = 0;
+      for (int k = index.classStart(c); k < index.classStart(c + 1); k++) {
+        left += pass.ruledOut(inClass[k], offerings.get(inClass[k])) ? 0 : 1;
+      }
+      if (left > 0) {
+        open[openClasses++] = c;
+        opened += left;
+      }
+    }
+    // An offering's bound is the least over its modes. Within a class a mode's bounds rise with the price, the RAM
+    // (staging) at most adding to one: a class is read in a mode's price order while the bound without staging is
+    // within reach. The offering of the least bound first (the lowest index among equal bounds): its choice bounds
+    // the rest.
+    int first = -1;
+    double firstBound = Double.POSITIVE_INFINITY;
+    for (PricingMode mode : allowed) {
+      int[] members = index.members(mode);
+      double[] amounts = index.memberAmounts(mode);
+      long[] ram = index.memberRam(mode);
+      for (int o = 0; o < openClasses; o++) {
+        int c = open[o];
+        Offering any = null;
+        for (int k = index.classStart(c); k < index.classStart(c + 1) && !Double.isNaN(amounts[k]); k++) {
+          int i = members[k];
+          any = any != null ? any : offerings.get(i);
+          if (first >= 0 && pass.leastCost(c, any, amounts[k], false, mode) > firstBound) {
+            break;
+          }
+          if (regionFilter && pass.regionRuledOut(i, offerings.get(i))) {
+            continue;
+          }
+          double bound = pass.leastCost(c, any, amounts[k], pass.staged(ram[k]), mode);
+          if (first < 0 || bound < firstBound || bound == firstBound && i < first) {
+            first = i;
+            firstBound = bound;
+          }
         }
       }
-      bounds[i] = bound;
-      open[opened++] = i;
     }
-    boolean[] out = new boolean[count];
-    // The offering of the least bound first: its choice bounds the rest, so only those within the tie of it are
-    // sorted (most of a large catalog is not), then taken in order while their bound is within the tie of the
-    // cheapest choice so far (it only falls).
-    int first = -1;
-    for (int k = 0; k < opened; k++) {
-      if (first < 0 || bounds[open[k]] < bounds[first]) {
-        first = open[k];
-      }
-    }
+    boolean[] out = new boolean[offerings.size()];
     if (first >= 0) {
       take(first, offerings, allowed, out);
     }
-    int near = 0;
-    for (int k = 0; k < opened; k++) {
-      if (open[k] != first && !beyond(bounds[open[k]])) {
-        open[near++] = open[k];
+    // The others within the tie of the cheapest choice so far (most of a large catalog is not), by bound then index,
+    // taken in order while their bound is within the tie of the cheapest choice so far (it only falls).
+    int[] near = new int[16];
+    int nearCount = 0;
+    for (PricingMode mode : allowed) {
+      int[] members = index.members(mode);
+      double[] amounts = index.memberAmounts(mode);
+      long[] ram = index.memberRam(mode);
+      for (int o = 0; o < openClasses; o++) {
+        int c = open[o];
+        Offering any = offerings.get(members[index.classStart(c)]);
+        for (int k = index.classStart(c); k < index.classStart(c + 1) && !Double.isNaN(amounts[k]); k++) {
+          if (beyond(pass.leastCost(c, any, amounts[k], false, mode))) {
+            break;
+          }
+          int i = members[k];
+          if (i == first || regionFilter && pass.regionRuledOut(i, offerings.get(i))
+              || beyond(pass.leastCost(c, any, amounts[k], pass.staged(ram[k]), mode))) {
+            continue;
+          }
+          if (nearCount == near.length) {
+            near = Arrays.copyOf(near, nearCount * 2);
+          }
+          near[nearCount++] = i;
+        }
       }
     }
-    Integer[] order = new Integer[near];
-    for (int k = 0; k < near; k++) {
-      order[k] = open[k];
+    // each once (an offering may be near in several modes), by bound, then index
+    Arrays.sort(near, 0, nearCount);
+    int distinct = 0;
+    for (int k = 0; k < nearCount; k++) {
+      if (k == 0 || near[k] != near[k - 1]) {
+        near[distinct++] = near[k];
+      }
     }
-    Arrays.sort(order, (a, b) -> Double.compare(bounds[a], bounds[b]));
-    passedOver |= near < opened - (first >= 0 ? 1 : 0);
-    for (int i : order) {
-      if (beyond(bounds[i])) {
+    double[] bounds = new double[distinct];
+    Integer[] order = new Integer[distinct];
+    for (int k = 0; k < distinct; k++) {
+      bounds[k] = bound(near[k], offerings.get(near[k]), allowed);
+      order[k] = k;
+    }
+    Arrays.sort(order, (a, b) -> Double.compare(bounds[a], bounds[b])); // stable: index order within a bound
+    passedOver |= distinct < opened - (first >= 0 ? 1 : 0);
+    for (int k : order) {
+      if (beyond(bounds[k])) {
         passedOver = true;
         break;
       }
-      take(i, offerings, allowed, out);
+      take(near[k], offerings, allowed, out);
     }
     return out;
+  }
+
+  /** The least cost of offering {@code i} in any allowed mode it is sold in ({@link Pass#leastCost}). */
+  private double bound(int i, Offering o, List<PricingMode> allowed) {
+    double bound = Double.POSITIVE_INFINITY;
+    for (PricingMode mode : allowed) {
+      if (pass.sold(i, mode)) {
+        bound = Math.min(bound, pass.leastCost(i, o, mode));
+      }
+    }
+    return bound;
   }
 
   /** Whether a bound is past the cost tie of the cheapest choice (with the margin of the screen's roundings). */

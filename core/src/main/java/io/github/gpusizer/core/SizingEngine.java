@@ -189,6 +189,21 @@ final class SizingEngine {
    */
   private static List<Candidate> perOfferingAndMode(List<Candidate> feasible, Objective objective,
       Comparator<Candidate> order, int offerings) {
+    if (feasible.size() < offerings) {
+      // few candidates for the catalog (a bounded screen's): grouped by sorting them, not in a list per offering
+      List<Candidate> sorted = new ArrayList<>(feasible);
+      sorted.sort(Comparator.comparingInt(c -> c.index() * MODES + c.mode().ordinal()));
+      List<Candidate> choices = new ArrayList<>();
+      int from = 0;
+      for (int k = 1; k <= sorted.size(); k++) {
+        if (k == sorted.size() || sorted.get(k).index() != sorted.get(from).index()
+            || sorted.get(k).mode() != sorted.get(from).mode()) {
+          choices.add(Ranking.first(sorted.subList(from, k), objective, order));
+          from = k;
+        }
+      }
+      return choices;
+    }
     List<List<Candidate>> byKey = new ArrayList<>(offerings * MODES);
     for (int k = 0; k < offerings * MODES; k++) {
       byKey.add(null);

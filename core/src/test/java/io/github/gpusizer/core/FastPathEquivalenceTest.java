@@ -84,6 +84,16 @@ class FastPathEquivalenceTest {
       if (kind <= 2 && random.nextInt(3) == 0) {
         b.checkpointing(Checkpointing.values()[random.nextInt(Checkpointing.values().length)]);
       }
+      // Beside the main draw, so that the cases above stay as they were: a data set that some hosts' RAM cannot hold
+      // (staged to local disk, a longer start-up), and filters by region and provider.
+      Random extra = new Random(SEED + i);
+      if (extra.nextInt(3) == 0) {
+        b.datasetSize(DataSize.ofGiB(16 << extra.nextInt(7)));
+      }
+      ImmutableSet<String> regions = extra.nextInt(4) == 0
+          ? ImmutableSet.of("us-east-1", "eu-west-1", "cn-guangdong-b", "us-central1", "ap-south-1") : ImmutableSet.of();
+      ImmutableSet<String> providers = extra.nextInt(6) == 0
+          ? ImmutableSet.of("aws", "gcp", "lambda", "aistudio", "runpod") : ImmutableSet.of();
       Task task;
       try {
         task = b.build();
@@ -109,13 +119,15 @@ class FastPathEquivalenceTest {
       int runs = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 1;
       double headroom = random.nextInt(4) == 0 ? 0.1 : 0;
       CostModel costs = CostModel.defaults();
-      Settings settings = new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(),
-          ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), headroom, DataSize.ZERO, objective,
+      Settings settings = new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, providers,
+          regions, ImmutableSet.of(), ImmutableSet.copyOf(pricing), headroom, DataSize.ZERO, objective,
           1.5, USD, costs.exchangeRates(), Optional.empty(), runs, Estimator.defaults(),
           new CostStep(costs, interruptions), random.nextBoolean() ? FixedCosts.defaults() : FixedCosts.none(),
           false);
-      cases.add(new Case(String.format("#%d %s %s, %s catalog, %s, %d GPUs, %s, %d run(s)", i, task.kind(), id,
-          synthetic ? "synthetic" : "bundled", objective, maxGpus, pricing, runs), settings));
+      cases.add(new Case(String.format("#%d %s %s, %s catalog, %s, %d GPUs, %s, %d run(s)%s%s%s", i, task.kind(), id,
+          synthetic ? "synthetic" : "bundled", objective, maxGpus, pricing, runs,
+          task.datasetSize().map(d -> ", data set " + d).orElse(""), regions.isEmpty() ? "" : ", regions " + regions,
+          providers.isEmpty() ? "" : ", providers " + providers), settings));
     }
     return cases.stream();
   }
@@ -432,5 +444,24 @@ class FastPathEquivalenceTest {
       assertThat(fast.paretoFront()).noneMatch(o -> o.offering().region().equals("westus"));
       assertThat(fast).as("%s", objective).isEqualTo(reference);
     }
+  }
+  @Test
+  void a_cheaper_host_that_stages_the_data_set_does_not_hide_a_dearer_one_that_does_not() {
+    // GIVEN two offerings of one class (provider, GPU, GPUs per instance, currency): the cheaper by 2 % has too
+    // little RAM for the 2 TiB data set, which it stages to disk at start-up; the other holds it in RAM
+    io.github.gpusizer.catalog.Offering t4 = Catalog.bundled().offerings().stream()
+        .filter(o -> o.instanceType().equals("Standard_NC4as_T4_v3")).findFirst().orElseThrow();
+    io.github.gpusizer.catalog.Offering small = repriced(t4, "eastus", BigDecimal.ONE, BigDecimal.ONE, BigDecimal.ONE);
+    io.github.gpusizer.catalog.Offering large = new io.github.gpusizer.catalog.Offering(t4.provider(),
+        "Standard_NC4as_T4_v3_bigram", "westus", t4.gpu(), t4.gpuCount(), t4.vcpus(), DataSize.ofGiB(4096),
+        t4.localDisk(), t4.onDemandPerHour().times(new BigDecimal("1.02")), Optional.empty(), t4.billing(),
+        Optional.empty(), Optional.empty(), t4.networkGbps(), t4.fabric(), t4.priceDate(), t4.source());
+    Catalog catalog = Catalog.bundled().withOfferings(List.of(small, large));
+    Task task = Task.qlora(Presets.get("gpt2"), 16).tokens(2e6).datasetSize(DataSize.ofGiB(2048)).build();
+    Settings settings = cheapest(task, catalog, Duration.ofHours(49), 4, Set.of(PricingMode.ON_DEMAND));
+    // WHEN sized both ways, THEN the best option is the host that does not stage, as the reference has it
+    Recommendation fast = SizingEngine.recommend(settings);
+    assertThat(fast.bestOrThrow().offering()).isEqualTo(large);
+    assertThat(fast).isEqualTo(SizingEngine.reference(settings));
   }
 }
