@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
@@ -92,6 +93,96 @@ final class Ranking {
       i = j;
     }
     return out;
+  }
+
+  /**
+   * {@link #rank} worked out as far as it is read: {@link Lazy#get} of one of the first positions selects only
+   * the candidates that can stand there (a report of 100,000 options shows ten), {@link Lazy#all} ranks them all.
+   */
+  static Lazy lazily(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
+    return new Lazy(List.copyOf(candidates), objective, order);
+  }
+
+  /** {@link #rank} as a {@link Lazy} that ranks them all at once (the reference path). */
+  static Lazy eagerly(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
+    Lazy ranked = lazily(candidates, objective, order);
+    ranked.all();
+    return ranked;
+  }
+
+  /** The ranking of {@link #lazily}: as far as it was read. Thread-safe. */
+  static final class Lazy {
+    private final List<Candidate> candidates;
+    private final Objective objective;
+    private final Comparator<Candidate> order;
+    /** The first positions of {@link #rank}, as many as worked out so far. */
+    private List<Candidate> settled = List.of();
+
+    private Lazy(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
+      this.candidates = candidates;
+      this.objective = objective;
+      this.order = order;
+    }
+
+    int size() {
+      return candidates.size();
+    }
+
+    /** The candidate at {@code index} of {@link #rank}. */
+    synchronized Candidate get(int index) {
+      // the first k by the order, grown 4-fold until the ties of the position are inside them
+      for (int k = Math.max(16, 2 * (index + 1)); settled.size() <= index; k = (int) Math.min(4L * k, size())) {
+        settled = prefix(k);
+      }
+      return settled.get(index);
+    }
+
+    /** The whole of {@link #rank}. */
+    synchronized List<Candidate> all() {
+      if (settled.size() < size()) {
+        settled = rank(candidates, objective, order);
+      }
+      return settled;
+    }
+
+    /**
+     * The first positions of {@link #rank} that the {@code k} first candidates by the order decide: every group of
+     * ties but the last, which may go on past them (all of them once {@code k} covers every candidate).
+     */
+    private List<Candidate> prefix(int k) {
+      if (k >= size()) {
+        return rank(candidates, objective, order);
+      }
+      // a heap of the k first seen so far, the last of them on top
+      PriorityQueue<Candidate> first = new PriorityQueue<>(k + 1, order.reversed());
+      for (Candidate c : candidates) {
+        if (first.size() < k) {
+          first.add(c);
+        } else if (order.compare(c, first.peek()) < 0) {
+          first.poll();
+          first.add(c);
+        }
+      }
+      List<Candidate> sorted = new ArrayList<>(first);
+      sorted.sort(order);
+      List<Candidate> out = new ArrayList<>(k);
+      int i = 0;
+      while (i < sorted.size()) {
+        Candidate anchor = sorted.get(i);
+        int j = i + 1;
+        while (j < sorted.size() && tied(objective, order, anchor, sorted.get(j))) {
+          j++;
+        }
+        if (j == sorted.size()) {
+          break; // the ties of this anchor may go on among the candidates not selected
+        }
+        List<Candidate> group = new ArrayList<>(sorted.subList(i, j));
+        group.sort(withinTie(objective));
+        out.addAll(group);
+        i = j;
+      }
+      return out;
+    }
   }
 
   /** The first of {@link #rank}, found in linear time. */

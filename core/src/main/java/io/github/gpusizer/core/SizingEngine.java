@@ -138,7 +138,8 @@ final class SizingEngine {
     Candidate first = Ranking.first(choices, s.objective(), order);
     Option best = built.of(first);
     return Optional.of(Recommendation.deferred(s.objective(), s.currency(), best,
-        () -> built.ranked(Ranking.rank(choices, s.objective(), order)),
+        () -> built.ranked(search.reference() ? Ranking.eagerly(choices, s.objective(), order)
+            : Ranking.lazily(choices, s.objective(), order)),
         () -> built.all(paretoFront(s, search.reference() ? feasible : withDeferred(s, feasible, found),
             fastestFeasible, search.reference())),
         () -> rejections(s, found, anyFeasible)));
@@ -258,12 +259,13 @@ final class SizingEngine {
       return out.build();
     }
 
-    /** The ranked candidates as options, each built when first asked for. */
-    RankedOptions ranked(List<Candidate> ranked) {
+    /** The ranked candidates as options, each built (and ranked) when first asked for. */
+    RankedOptions ranked(Ranking.Lazy ranked) {
       Supplier<Map<CandidateKey, Integer>> positions = Suppliers.memoize(() -> {
         Map<CandidateKey, Integer> out = new HashMap<>();
-        for (int i = 0; i < ranked.size(); i++) {
-          Candidate c = ranked.get(i);
+        List<Candidate> all = ranked.all();
+        for (int i = 0; i < all.size(); i++) {
+          Candidate c = all.get(i);
           out.putIfAbsent(new CandidateKey(c.index(), c.mode(), c.instances()), i);
         }
         return out;
