@@ -10,13 +10,20 @@ import java.util.TreeSet;
  * {@link #STEP} (a quarter more each time), well inside the estimator's ±25 % accuracy on throughput
  * (core/CALIBRATION.md); plus the counts whose GPUs divide the global batch, so that data parallelism need not
  * round it, and, where the model outgrows a node, the powers of two, which pipeline stages split into equal groups,
- * and the even counts beside each odd rung. The largest count allowed is always included.
+ * and beside each rung the multiples of 2, 4 and 8 stages around it. The largest count allowed is always included.
  */
 final class InstanceCounts {
   /** Every count up to this many GPUs: one 8-GPU server's worth, the common largest node. */
   static final int DENSE_GPUS = 8;
   /** The largest step of the ladder beyond {@link #DENSE_GPUS}, as a ratio. */
   static final double STEP = 1.25;
+  /**
+   * The most pipeline stages whose multiples are added beside each rung of a pipelined ladder: 8, the most stages of
+   * Megatron-LM's GPT configurations up to 146B parameters (Narayanan et al. 2021, "Efficient Large-Scale Language
+   * Model Training on GPU Clusters Using Megatron-LM", Table 1: 1 to 8 stages up to 145.6B, 16 to 64 beyond, where
+   * the ladder's powers of two serve).
+   */
+  static final int PIPELINE_NEIGHBOURS = 8;
 
   private InstanceCounts() {}
 
@@ -48,16 +55,20 @@ final class InstanceCounts {
       counts.add(max);
     }
     // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes);
-    // and an even count beside each odd rung, where two stages can split the nodes (an odd count allows none)
+    // and beside each rung the multiples of 2, 4 and 8 around it, where that many stages split the nodes (the
+    // search tries power-of-two stage counts that divide the nodes, LayoutSearch.pipelineDegrees): a pipelined
+    // layout can cost much less than its neighbours, the first count at which it fits without recomputation
+    // (4 stages × 5 replicas on 20 single-GPU nodes of a 3.3B model: 8 % under 18 or 22 nodes, GpuSizerProperties)
     for (long p = 1; pipelined && p <= max; p *= 2) {
       counts.add((int) p);
     }
     if (pipelined) {
       for (int rung : counts.toArray(new Integer[0])) {
-        if (rung % 2 == 1 && rung > 1) {
-          counts.add(rung - 1);
-          if (rung < max) {
-            counts.add(rung + 1);
+        for (int stages = 2; stages <= PIPELINE_NEIGHBOURS && stages < rung; stages *= 2) {
+          counts.add(rung / stages * stages);
+          int above = (rung + stages - 1) / stages * stages;
+          if (above <= max) {
+            counts.add(above);
           }
         }
       }

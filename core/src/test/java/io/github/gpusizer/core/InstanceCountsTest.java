@@ -1,0 +1,59 @@
+package io.github.gpusizer.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.gpusizer.core.model.Transformer;
+import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Task;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class InstanceCountsTest {
+  @Test
+  void every_count_up_to_eight_gpus_then_steps_of_at_most_a_quarter() {
+    int[] ladder = InstanceCounts.ladder(1, 64, 0, false);
+    assertThat(ladder).startsWith(1, 2, 3, 4, 5, 6, 7, 8).endsWith(64);
+    for (int k = 1; k < ladder.length; k++) {
+      assertThat((double) ladder[k]).isLessThanOrEqualTo(Math.max(ladder[k - 1] + 1, ladder[k - 1] * 1.25));
+    }
+  }
+
+  @Test
+  void a_pipelined_ladder_holds_beside_each_rung_the_counts_that_two_four_and_eight_stages_split() {
+    // GIVEN single-GPU instances, at most 22, a model that needs pipeline stages
+    int[] ladder = InstanceCounts.ladder(1, 22, 0, true);
+    // THEN beside every rung past the dense part lie the multiples of 2, 4 and 8 below and above it
+    assertThat(ladder).contains(16, 18, 20, 22);
+    for (int rung : new int[] {10, 12, 15, 18, 22}) {
+      for (int stages = 2; stages <= InstanceCounts.PIPELINE_NEIGHBOURS; stages *= 2) {
+        int below = rung / stages * stages;
+        int above = (rung + stages - 1) / stages * stages;
+        assertThat(Arrays.stream(ladder).anyMatch(n -> n == below)).as("%d below %d", stages, rung).isTrue();
+        assertThat(above > 22 || Arrays.stream(ladder).anyMatch(n -> n == above)).as("%d above %d", stages, rung)
+            .isTrue();
+      }
+    }
+  }
+
+  @Test
+  void the_ladders_cheapest_is_the_exhaustive_searchs_where_a_pipelined_count_between_rungs_costs_least() {
+    // GIVEN the case QuickTheories found (GpuSizerProperties: a tighter deadline gave a cheaper best option): a 3.3B
+    // decoder on single-RTX-4090 spot instances, at most 22, 15 h; 4 pipeline stages × 5 replicas on 20 nodes fit
+    // without recomputation and cost 18.60 USD, 8 % under 18 or 22 nodes (ZeRO-3 with full recomputation)
+    Transformer model = Transformer.builder("gen-15x65").layers(15).hidden(64 * 65).heads(65).vocab(50257)
+        .maxPositions(2048).build();
+    Task task = Task.pretraining(model).tokens(1e9).microBatch(16).sequenceLength(2048)
+        .precision(PrecisionMode.FP16_MIXED).build();
+    Sizer ladder = GpuSizer.forTask(task).catalog(GpuSizerProperties.CATALOG).deadline(Duration.ofHours(15))
+        .maxGpus(22).objective(Objective.CHEAPEST).allowSpot();
+    // WHEN sized on the ladder and exhaustively
+    Option best = ladder.recommend().bestOrThrow();
+    Option exhaustive = ladder.exhaustive().recommend().bestOrThrow();
+    // THEN the ladder's best costs within the ranking's tie of the exhaustive best (before: 8 nodes at 19.09 USD)
+    assertThat(best.cost().amount())
+        .isLessThanOrEqualTo(exhaustive.cost().amount().multiply(BigDecimal.valueOf(1 + Ranking.COST_TIE)));
+    assertThat(best.instances()).isEqualTo(20);
+  }
+}
