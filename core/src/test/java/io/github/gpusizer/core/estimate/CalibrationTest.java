@@ -317,6 +317,39 @@ class CalibrationTest {
     assertThat(ESTIMATOR.memory(amp128, v100, Layout.single()).fits()).isTrue();
   }
 
+  @Test
+  void every_bert_batch_that_ran_on_a_12_gb_card_under_tensorflow_1_is_called_a_fit() {
+    // GIVEN google-research/bert's table of the largest batches that fit a 12 GB Titan X under TensorFlow 1.11
+    // (run_classifier.py / run_squad.py: FP32, Adam, GELU, dropout and LayerNorm written as TensorFlow operations)
+    int[] sequences = {64, 128, 256, 320, 384, 512};
+    int[][] largest = {{64, 32, 16, 14, 12, 6}, {12, 6, 2, 1, 0, 0}};
+    String[] rows = {"google_bertB_tf111_titanx12_fp32_memfit", "google_bertL_tf111_titanx12_fp32_memfit"};
+    String[] presets = {"bert-base", "bert-large"};
+    // sized on the Tesla M40 (GM200 with 12 GB, the Maxwell Titan X's chip): only the capacity matters here
+    Gpu twelveGb = io.github.gpusizer.catalog.Catalog.bundled().gpus().stream().filter(g -> g.id().equals("m40"))
+        .findFirst().orElseThrow();
+    for (int m = 0; m < 2; m++) {
+      assertThat(ROWS.get(rows[m]).get("notes")).contains(String.join("/", java.util.Arrays.stream(largest[m])
+          .mapToObj(Integer::toString).toList()));
+      Transformer model = ((Transformer) io.github.gpusizer.core.model.Presets.get(presets[m])).toBuilder()
+          .activation(io.github.gpusizer.core.model.Activation.COMPOSED_TANH_GELU)
+          .dropout(io.github.gpusizer.core.model.Dropout.SCALED_FLOAT_MASK)
+          .norm(io.github.gpusizer.core.model.Norm.COMPOSED_LAYER_NORM).build();
+      for (int k = 0; k < sequences.length; k++) {
+        Task task = Task.fullFineTuning(model).tokens(1e6).microBatch(1).sequenceLength(sequences[k])
+            .precision(PrecisionMode.FP32).optimizer(Optimizer.ADAMW).flashAttention(false)
+            .executionMode(ExecutionMode.TENSORFLOW_GRAPH).build();
+        // WHEN the largest batch that fits is searched
+        int predicted = ESTIMATOR.maxMicroBatch(task, Hardware.single(twelveGb), Layout.single());
+        System.out.printf(Locale.ROOT, "%s sequence %d: largest batch predicted %d, measured %d%n", rows[m],
+            sequences[k], predicted, largest[m][k]);
+        // THEN every batch that ran is called a fit (no false out-of-memory); the model lets larger ones through at
+        // short sequences (CALIBRATION.md: a documented miss, up to 2.4x for BERT-Large)
+        assertThat(predicted).as("%s at sequence %d", presets[m], sequences[k]).isGreaterThanOrEqualTo(largest[m][k]);
+      }
+    }
+  }
+
   static List<Case> cases() {
     List<Case> cases = new ArrayList<>();
     // ---- CNN training throughput (synthetic data or DALI: no CPU limit), images/s per GPU
