@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * {@link #STEP} (a quarter more each time), well inside the estimator's ±25 % accuracy on throughput
  * (core/CALIBRATION.md); plus the counts whose GPUs divide the global batch, so that data parallelism need not
  * round it, and, where the model outgrows a node, the powers of two, which pipeline stages split into equal groups,
- * and beside each rung the multiples of 2, 4 and 8 stages around it. The largest count allowed is always included.
+ * with every rung a multiple of 2, 4 or 8 stages. The largest count allowed is always included.
  */
 final class InstanceCounts {
   /** Every count up to this many GPUs: one 8-GPU server's worth, the common largest node. */
@@ -18,12 +18,12 @@ final class InstanceCounts {
   /** The largest step of the ladder beyond {@link #DENSE_GPUS}, as a ratio. */
   static final double STEP = 1.25;
   /**
-   * The most pipeline stages whose multiples are added beside each rung of a pipelined ladder: 8, the most stages of
+   * The most pipeline stages the rungs of a pipelined ladder are multiples of: 8, the most stages of
    * Megatron-LM's GPT configurations up to 146B parameters (Narayanan et al. 2021, "Efficient Large-Scale Language
    * Model Training on GPU Clusters Using Megatron-LM", Table 1: 1 to 8 stages up to 145.6B, 16 to 64 beyond, where
    * the ladder's powers of two serve).
    */
-  static final int PIPELINE_NEIGHBOURS = 8;
+  static final int PIPELINE_STAGES = 8;
 
   private InstanceCounts() {}
 
@@ -49,29 +49,14 @@ final class InstanceCounts {
     int n = 1;
     while (n <= max) {
       counts.add(n);
-      n = (long) (n + 1) * gpusPerInstance <= DENSE_GPUS ? n + 1 : Math.max(n + 1, (int) Math.floor(n * STEP));
+      n = (long) (n + 1) * gpusPerInstance <= DENSE_GPUS ? n + 1 : Math.max(n + 1, step(n, pipelined));
     }
     if (max >= 1) {
       counts.add(max);
     }
-    // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes);
-    // and beside each rung the multiples of 2, 4 and 8 around it, where that many stages split the nodes (the
-    // search tries power-of-two stage counts that divide the nodes, LayoutSearch.pipelineDegrees): a pipelined
-    // layout can cost much less than its neighbours, the first count at which it fits without recomputation
-    // (4 stages × 5 replicas on 20 single-GPU nodes of a 3.3B model: 8 % under 18 or 22 nodes, GpuSizerProperties)
+    // powers of two: the counts pipeline stages split evenly (a stage group per power-of-two share of the nodes)
     for (long p = 1; pipelined && p <= max; p *= 2) {
       counts.add((int) p);
-    }
-    if (pipelined) {
-      for (int rung : counts.toArray(new Integer[0])) {
-        for (int stages = 2; stages <= PIPELINE_NEIGHBOURS && stages < rung; stages *= 2) {
-          counts.add(rung / stages * stages);
-          int above = (rung + stages - 1) / stages * stages;
-          if (above <= max) {
-            counts.add(above);
-          }
-        }
-      }
     }
     if (globalBatch > 0) {
       // a data-parallel degree that divides the global batch; divisors found up to its square root
@@ -83,6 +68,22 @@ final class InstanceCounts {
       }
     }
     return counts.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * The rung after {@code n}: a quarter more, and where pipeline stages may split the instances, rounded down to a
+   * multiple of the most stages that lose at most a quarter of it ({@link #PIPELINE_STAGES} at most): the search
+   * tries power-of-two stage counts that divide the nodes (LayoutSearch.pipelineDegrees), and a pipelined layout can
+   * cost much less than its neighbours at the first count where it fits without recomputation (4 stages × 5
+   * replicas on 20 single-GPU nodes of a 3.3B model: 8 % under 18 or 22 nodes, which 4 stages do not split).
+   */
+  private static int step(int n, boolean pipelined) {
+    int next = (int) Math.floor(n * STEP);
+    if (!pipelined) {
+      return next;
+    }
+    int stages = Math.min(PIPELINE_STAGES, Integer.highestOneBit(Math.max(1, next / 4)));
+    return next / stages * stages;
   }
 
   private static void addIfWhole(TreeSet<Integer> counts, long gpus, int gpusPerInstance, int max) {

@@ -7,7 +7,6 @@ import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class InstanceCountsTest {
@@ -21,20 +20,23 @@ class InstanceCountsTest {
   }
 
   @Test
-  void a_pipelined_ladder_holds_beside_each_rung_the_counts_that_two_four_and_eight_stages_split() {
-    // GIVEN single-GPU instances, at most 22, a model that needs pipeline stages
-    int[] ladder = InstanceCounts.ladder(1, 22, 0, true);
-    // THEN beside every rung past the dense part lie the multiples of 2, 4 and 8 below and above it
-    assertThat(ladder).contains(16, 18, 20, 22);
-    for (int rung : new int[] {10, 12, 15, 18, 22}) {
-      for (int stages = 2; stages <= InstanceCounts.PIPELINE_NEIGHBOURS; stages *= 2) {
-        int below = rung / stages * stages;
-        int above = (rung + stages - 1) / stages * stages;
-        assertThat(Arrays.stream(ladder).anyMatch(n -> n == below)).as("%d below %d", stages, rung).isTrue();
-        assertThat(above > 22 || Arrays.stream(ladder).anyMatch(n -> n == above)).as("%d above %d", stages, rung)
-            .isTrue();
+  void the_rungs_of_a_pipelined_ladder_split_into_two_four_or_eight_stages_in_steps_of_at_most_a_quarter() {
+    for (int max : new int[] {22, 64, 2048}) {
+      // GIVEN single-GPU instances (and 8-GPU ones), a model that needs pipeline stages
+      for (int gpusPerInstance : new int[] {1, 8}) {
+        int[] ladder = InstanceCounts.ladder(gpusPerInstance, max, 0, true);
+        // THEN past the dense part every rung but the largest allowed splits into 4 stages from 16 nodes and into
+        // 8 from 32, and no step is more than a quarter
+        for (int k = 1; k < ladder.length; k++) {
+          int rung = ladder[k];
+          assertThat((double) rung).isLessThanOrEqualTo(Math.max(ladder[k - 1] + 1, ladder[k - 1] * 1.25));
+          if (rung != max && rung >= 16) {
+            assertThat(rung % (rung >= 32 ? InstanceCounts.PIPELINE_STAGES : 4)).as("rung %d", rung).isZero();
+          }
+        }
       }
     }
+    assertThat(InstanceCounts.ladder(1, 22, 0, true)).contains(16, 20, 22);
   }
 
   @Test
