@@ -53,8 +53,9 @@ final class OfferingIndex {
   private final int[] classOf;
 
   /**
-   * By class: its ordinals as above (currency: by class × modes + mode, the on-demand currency for a mode none of
-   * its members is sold in); by class × 2^modes + a set of modes: how many members are sold in one of them.
+   * By class: its ordinals as above (currency: by class × modes + mode, that of its members sold in the mode, the
+   * on-demand currency standing in for those not sold in it); by class × 2^modes + a set of modes: how many members
+   * are sold in one of them.
    */
   private final int[] classProvider;
   private final int[] classGpu;
