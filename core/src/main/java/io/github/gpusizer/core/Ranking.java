@@ -79,6 +79,15 @@ final class Ranking {
   static List<Candidate> rank(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
     List<Candidate> sorted = new ArrayList<>(candidates);
     sorted.sort(order);
+    return inGroupsOfTies(sorted, objective, order, false);
+  }
+
+  /**
+   * {@code sorted} (by {@code order}) in groups of ties as {@link #rank} has them; if {@code lastMayGoOn} (they are
+   * the first of more candidates), without the last group, whose ties may go on among the others.
+   */
+  private static List<Candidate> inGroupsOfTies(List<Candidate> sorted, Objective objective,
+      Comparator<Candidate> order, boolean lastMayGoOn) {
     List<Candidate> out = new ArrayList<>(sorted.size());
     int i = 0;
     while (i < sorted.size()) {
@@ -86,6 +95,9 @@ final class Ranking {
       int j = i + 1;
       while (j < sorted.size() && tied(objective, order, anchor, sorted.get(j))) {
         j++;
+      }
+      if (lastMayGoOn && j == sorted.size()) {
+        break;
       }
       List<Candidate> group = new ArrayList<>(sorted.subList(i, j));
       group.sort(withinTie(objective));
@@ -165,23 +177,7 @@ final class Ranking {
       }
       List<Candidate> sorted = new ArrayList<>(first);
       sorted.sort(order);
-      List<Candidate> out = new ArrayList<>(k);
-      int i = 0;
-      while (i < sorted.size()) {
-        Candidate anchor = sorted.get(i);
-        int j = i + 1;
-        while (j < sorted.size() && tied(objective, order, anchor, sorted.get(j))) {
-          j++;
-        }
-        if (j == sorted.size()) {
-          break; // the ties of this anchor may go on among the candidates not selected
-        }
-        List<Candidate> group = new ArrayList<>(sorted.subList(i, j));
-        group.sort(withinTie(objective));
-        out.addAll(group);
-        i = j;
-      }
-      return out;
+      return inGroupsOfTies(sorted, objective, order, true);
     }
   }
 
