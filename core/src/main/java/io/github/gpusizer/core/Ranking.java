@@ -1,5 +1,7 @@
 package io.github.gpusizer.core;
 
+import static com.google.common.base.Preconditions.checkElementIndex;
+
 import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -142,6 +144,7 @@ final class Ranking {
 
     /** The candidate at {@code index} of {@link #rank}. */
     synchronized Candidate get(int index) {
+      checkElementIndex(index, size()); // an empty ranking would otherwise grow its prefix for ever
       // the first k by the order, grown 4-fold until the ties of the position are inside them
       for (int k = Math.max(16, 2 * (index + 1)); settled.size() <= index; k = (int) Math.min(4L * k, size())) {
         settled = prefix(k);

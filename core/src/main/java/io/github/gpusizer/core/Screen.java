@@ -504,13 +504,14 @@ final class Screen {
         for (int k = index.classStart(c); k < index.classStart(c + 1) && !Double.isNaN(amounts[k]); k++) {
           int i = members[k];
           any = any != null ? any : offerings.get(i);
-          if (first >= 0 && pass.leastCost(c, any, amounts[k], false, mode) > firstBound) {
+          double unstaged = pass.leastCost(c, any, amounts[k], false, mode);
+          if (first >= 0 && unstaged > firstBound) {
             break;
           }
           if (regionFilter && pass.regionRuledOut(i, offerings.get(i))) {
             continue;
           }
-          double bound = pass.leastCost(c, any, amounts[k], pass.staged(ram[k]), mode);
+          double bound = pass.staged(ram[k]) ? pass.leastCost(c, any, amounts[k], true, mode) : unstaged;
           if (first < 0 || bound < firstBound || bound == firstBound && i < first) {
             first = i;
             firstBound = bound;
@@ -539,7 +540,7 @@ final class Screen {
           }
           int i = members[k];
           if (i == first || regionFilter && pass.regionRuledOut(i, offerings.get(i))
-              || beyond(pass.leastCost(c, any, amounts[k], pass.staged(ram[k]), mode))) {
+              || pass.staged(ram[k]) && beyond(pass.leastCost(c, any, amounts[k], true, mode))) {
             continue;
           }
           if (nearCount == near.length) {

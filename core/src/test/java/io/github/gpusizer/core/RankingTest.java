@@ -1,6 +1,7 @@
 package io.github.gpusizer.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
@@ -81,5 +82,14 @@ class RankingTest {
         assertThat(lazy.all()).isEqualTo(full);
       }
     });
+  }
+
+  @Test
+  void a_position_past_the_end_is_an_index_error_not_a_hang() {
+    Comparator<Candidate> order = Ranking.order(Objective.CHEAPEST, Duration.ofHours(1), 1.5);
+    assertThatThrownBy(() -> Ranking.lazily(List.of(), Objective.CHEAPEST, order).get(0))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> Ranking.lazily(candidates(20, 7), Objective.CHEAPEST, order).get(20))
+        .isInstanceOf(IndexOutOfBoundsException.class);
   }
 }
