@@ -111,8 +111,9 @@ public final class Estimator {
   }
 
   /**
-   * An estimator whose CUDA context and library workspaces take {@code size} per GPU (default 1343 MiB, as Hugging
-   * Face measured on a V100).
+   * An estimator whose CUDA context and library workspaces take {@code size} per GPU, in every execution mode
+   * (default: the framework's, 1343 MiB for PyTorch as Hugging Face measured on a V100, 700 MiB for a TensorFlow
+   * graph as TensorFlow's device logs put it).
    */
   public Estimator withCudaContext(DataSize size) {
     return new Estimator(tuning.withCudaContextBytes(checkNotNull(size, "size").bytes()));

@@ -42,6 +42,18 @@ final class MemoryModel {
   static final long CUDA_CONTEXT_BYTES = 1343L << 20;
 
   /**
+   * What a TensorFlow 1.x process holds of a GPU before its BFC pool: the CUDA context TensorFlow creates (its device
+   * log's {@code totalMemory} less {@code freeMemory}: 31.72 − 31.41 GiB on a V100-SXM2-32GB, tensorflow/tensorflow
+   * issue 37162; 11.90 − 11.75 GiB on a headless Titan X Pascal, lengstrom/fast-style-transfer issue 9) and the
+   * driver's share of the nominal capacity (the 0.28 GiB between 32 GiB and that {@code totalMemory}). 700 MiB puts
+   * the pool this model gives, {@code 0.95 × (capacity − context)}, where TensorFlow's log put it: 30,458 MB on a
+   * V100-SXM2-32GB (apple/turicreate issue 2777; the model says 30,465) and 10,808 MB on a Maxwell Titan X that also
+   * drives a display (fizyr/keras-retinanet issue 906; the model says 11,008). About half of what PyTorch holds
+   * ({@link #CUDA_CONTEXT_BYTES}).
+   */
+  static final long TENSORFLOW_CONTEXT_BYTES = 700L << 20;
+
+  /**
    * Memory PyTorch's caching allocator reserves but has not handed out at the peak (nvidia-smi − torch
    * max_memory_allocated), as a fraction of the allocated peak, when the GPU has room for it. GMLake (Guo et al.,
    * ASPLOS 2024, arXiv:2401.08156) measures 15% average fragmentation over eight LLMs fine-tuned with recomputation,
@@ -194,6 +206,9 @@ final class MemoryModel {
         + dequantisedMatrix(job) + backwardWorkingSet(job);
     double gradientsAtForwardEnd = job.accumulation > 1 ? gradients : headGradient(job, split, zero2);
     double optimizerTemporary = persistent + optimizerScratch(job, trainable, split / zero1, stateBytes);
+    double early = graphUpdateTermsAhead(job, trainable * split / zero1, stateBytes, weightBytes);
+    forwardTemporary += early;
+    optimizerTemporary += early;
 
     double forwardPeak = weights + optimizer + activations + forwardTemporary + gradientsAtForwardEnd;
     double stepPeak = weights + optimizer + gradients + optimizerTemporary;
@@ -229,8 +244,8 @@ final class MemoryModel {
     // 15 ranks between fits at 14 and 16; the sizer relies on memory never rising with ranks)
     double allocated = (double) a.weights().bytes() + a.gradients().bytes() + a.optimizer().bytes()
         + a.activations().bytes() + a.kvCache().bytes() + a.temporary().bytes();
-    double overhead = tuning.cudaContextBytes() + (task.executionMode().usesPyTorchAllocator()
-        ? allocatorCache(tuning, capacity, allocated)
+    double overhead = tuning.cudaContextBytes(task.executionMode()) + (task.executionMode().usesPyTorchAllocator()
+        ? allocatorCache(tuning, capacity, allocated, task.executionMode())
         : engineOverhead(task, tuning, capacity, a.kvCacheBytes()));
     return new MemoryBreakdown(a.weights(), a.gradients(), a.optimizer(), a.activations(), a.kvCache(),
         a.temporary(), DataSize.ofBytes(overhead));
@@ -264,7 +279,7 @@ final class MemoryModel {
   }
 
   private static double tensorFlowSystemReserve(Tuning tuning, long capacity) {
-    double free = Math.max(0, capacity - tuning.cudaContextBytes());
+    double free = Math.max(0, capacity - tuning.cudaContextBytes(ExecutionMode.TENSORFLOW_GRAPH));
     return Math.max(TENSORFLOW_SYSTEM_MIN_BYTES, TENSORFLOW_SYSTEM_FRACTION * free);
   }
 
@@ -277,14 +292,14 @@ final class MemoryModel {
    * fits as long as its 2.4% of unreleasable fragments do.
    */
   static double allocatorCache(Job job, double allocated) {
-    return allocatorCache(job.tuning, job.gpu.memory().bytes(), allocated);
+    return allocatorCache(job.tuning, job.gpu.memory().bytes(), allocated, job.task.executionMode());
   }
 
-  private static double allocatorCache(Tuning tuning, long capacity, double allocated) {
+  private static double allocatorCache(Tuning tuning, long capacity, double allocated, ExecutionMode mode) {
     double fraction = tuning.allocatorCacheFraction();
     double elastic = fraction * allocated;
     double fragments = Math.min(fraction, ALLOCATOR_FRAGMENTATION_AT_LIMIT) * allocated;
-    double room = capacity - tuning.cudaContextBytes() - allocated;
+    double room = capacity - tuning.cudaContextBytes(mode) - allocated;
     return Math.max(fragments, Math.min(elastic, room));
   }
 
@@ -727,6 +742,30 @@ final class MemoryModel {
   }
 
   /**
+   * Bytes of update terms a TensorFlow graph computes before the step's backward pass and holds until the gradients
+   * arrive. TensorFlow's executor runs an operation as soon as its inputs exist (Abadi et al. 2016, "TensorFlow:
+   * Large-Scale Machine Learning on Heterogeneous Distributed Systems", §3.1: a node joins the ready queue once its
+   * count of unexecuted inputs reaches zero; the pending counts of {@code tensorflow/core/common_runtime/executor.cc}),
+   * so a term of an optimizer written in TensorFlow operations that reads only variables is computed at the start of
+   * the step. BERT's {@code AdamWeightDecayOptimizer} (google-research/bert {@code optimization.py}, which
+   * DeepLearningExamples' TensorFlow BERT copies, and whose LAMB has the same terms) writes {@code β1·m},
+   * {@code β2·v} and {@code weight_decay_rate·θ} per parameter: two state-sized tensors and one weight-sized (the
+   * LayerNorm and bias variables it exempts from decay are under 0.2% of BERT's parameters, not subtracted). TF1 has
+   * no AdamW or LAMB of its own, so {@code ADAMW} and {@code LAMB} in a graph are taken to be written this way;
+   * {@code tf.train}'s Adam and momentum run as fused kernels ({@code ApplyAdam}, {@code ApplyMomentum}) and make
+   * none. Nothing outside {@link ExecutionMode#TENSORFLOW_GRAPH}.
+   */
+  private static double graphUpdateTermsAhead(Job job, double parameters, double stateBytes, double weightBytes) {
+    if (job.task.executionMode() != ExecutionMode.TENSORFLOW_GRAPH) {
+      return 0;
+    }
+    return switch (job.task.optimizer()) {
+      case ADAMW, LAMB -> parameters * (2 * stateBytes + weightBytes);
+      default -> 0;
+    };
+  }
+
+  /**
    * KV cache: {@code 2 · layers · kvHeads · headDim · (prompt + generated) · batch} elements in the compute format,
    * split over tensor-parallel ranks (heads) and pipeline stages (layers). Only layers that decode keep one: none in
    * an encoder-only model (BERT, ViT run one bidirectional pass and generate nothing), the decoder layers of an
@@ -765,10 +804,10 @@ final class MemoryModel {
     double capacity = job.gpu.memory().bytes();
     ExecutionMode mode = job.task.executionMode();
     double room = mode.usesPyTorchAllocator()
-        ? (capacity - job.tuning.cudaContextBytes()) / (1 + job.tuning.allocatorCacheFraction()) - held
+        ? (capacity - job.tuning.cudaContextBytes(mode)) / (1 + job.tuning.allocatorCacheFraction()) - held
         : mode == ExecutionMode.TENSORFLOW_GRAPH
-            ? capacity - job.tuning.cudaContextBytes() - tensorFlowSystemReserve(job) - held
-            : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes() - held)
+            ? capacity - job.tuning.cudaContextBytes(mode) - tensorFlowSystemReserve(job) - held
+            : (SERVING_MEMORY_UTILIZATION * capacity - job.tuning.cudaContextBytes(mode) - held)
                 / (1 + PAGED_KV_WASTE_FRACTION);
     return Math.max(0, room);
   }

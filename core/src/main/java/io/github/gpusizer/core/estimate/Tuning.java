@@ -1,6 +1,8 @@
 package io.github.gpusizer.core.estimate;
 
+import io.github.gpusizer.core.task.ExecutionMode;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * The estimator's overridable constants, one value per estimator; the defaults are the calibrated ones, each with its
@@ -11,38 +13,50 @@ import java.util.OptionalDouble;
  * @param bandwidthEfficiency fraction of the datasheet memory bandwidth kernels reach, if the caller fixes it; else
  *     {@link Efficiency#bandwidth} of the GPU's memory type
  * @param linkEfficiency fraction of the datasheet NVLink, PCIe or network bandwidth collectives reach
- * @param cudaContextBytes CUDA context and library workspaces as nvidia-smi shows them
+ * @param cudaContext CUDA context and library workspaces per GPU, if the caller fixes them; else the framework's
+ *     ({@link #cudaContextBytes})
  * @param allocatorCacheFraction memory the caching allocator holds beyond what is allocated, as a fraction of it,
  *     where the card has room (see {@code MemoryModel.allocatorCache})
  */
 record Tuning(OptionalDouble mfu, double hostSecondsPerLayer, OptionalDouble bandwidthEfficiency, double linkEfficiency,
-              long cudaContextBytes, double allocatorCacheFraction) {
+              OptionalLong cudaContext, double allocatorCacheFraction) {
 
   static final Tuning DEFAULTS = new Tuning(OptionalDouble.empty(), ComputeModel.HOST_SECONDS_PER_LAYER,
-      OptionalDouble.empty(), Efficiency.LINK, MemoryModel.CUDA_CONTEXT_BYTES, MemoryModel.ALLOCATOR_CACHE_FRACTION);
+      OptionalDouble.empty(), Efficiency.LINK, OptionalLong.empty(), MemoryModel.ALLOCATOR_CACHE_FRACTION);
+
+  /**
+   * Bytes of one GPU that the process holds before any tensor: the caller's figure, or what the execution mode's
+   * framework takes ({@link MemoryModel#CUDA_CONTEXT_BYTES} for PyTorch and the engines built on it,
+   * {@link MemoryModel#TENSORFLOW_CONTEXT_BYTES} for a TensorFlow graph).
+   */
+  long cudaContextBytes(ExecutionMode mode) {
+    return cudaContext.orElse(mode == ExecutionMode.TENSORFLOW_GRAPH
+        ? MemoryModel.TENSORFLOW_CONTEXT_BYTES : MemoryModel.CUDA_CONTEXT_BYTES);
+  }
 
   Tuning withMfu(double v) {
     return new Tuning(OptionalDouble.of(v), hostSecondsPerLayer, bandwidthEfficiency, linkEfficiency,
-        cudaContextBytes, allocatorCacheFraction);
+        cudaContext, allocatorCacheFraction);
   }
 
   Tuning withHostSecondsPerLayer(double v) {
-    return new Tuning(mfu, v, bandwidthEfficiency, linkEfficiency, cudaContextBytes, allocatorCacheFraction);
+    return new Tuning(mfu, v, bandwidthEfficiency, linkEfficiency, cudaContext, allocatorCacheFraction);
   }
 
   Tuning withBandwidthEfficiency(double v) {
-    return new Tuning(mfu, hostSecondsPerLayer, OptionalDouble.of(v), linkEfficiency, cudaContextBytes, allocatorCacheFraction);
+    return new Tuning(mfu, hostSecondsPerLayer, OptionalDouble.of(v), linkEfficiency, cudaContext, allocatorCacheFraction);
   }
 
   Tuning withLinkEfficiency(double v) {
-    return new Tuning(mfu, hostSecondsPerLayer, bandwidthEfficiency, v, cudaContextBytes, allocatorCacheFraction);
+    return new Tuning(mfu, hostSecondsPerLayer, bandwidthEfficiency, v, cudaContext, allocatorCacheFraction);
   }
 
   Tuning withCudaContextBytes(long v) {
-    return new Tuning(mfu, hostSecondsPerLayer, bandwidthEfficiency, linkEfficiency, v, allocatorCacheFraction);
+    return new Tuning(mfu, hostSecondsPerLayer, bandwidthEfficiency, linkEfficiency, OptionalLong.of(v),
+        allocatorCacheFraction);
   }
 
   Tuning withAllocatorCacheFraction(double v) {
-    return new Tuning(mfu, hostSecondsPerLayer, bandwidthEfficiency, linkEfficiency, cudaContextBytes, v);
+    return new Tuning(mfu, hostSecondsPerLayer, bandwidthEfficiency, linkEfficiency, cudaContext, v);
   }
 }

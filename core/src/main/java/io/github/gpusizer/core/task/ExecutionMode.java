@@ -34,7 +34,9 @@ public enum ExecutionMode {
    * executor dispatches the kernels, so no Python time per operator is charged, only the device's floor per kernel;
    * and TensorFlow's BFC allocator manages the memory. It takes the free memory as one pool at start-up, less what it
    * leaves to the system: {@code max(300 MiB, 5%)} of the free memory in TensorFlow 1.x ({@code MinSystemMemory} in
-   * {@code tensorflow/core/common_runtime/gpu/gpu_device.cc}), which no tensor can use.
+   * {@code tensorflow/core/common_runtime/gpu/gpu_device.cc}), which no tensor can use. Its executor runs an
+   * operation as soon as its inputs exist, so an optimizer written in TensorFlow operations (BERT's AdamW, LAMB) holds
+   * its terms that read only variables from the start of the step.
    */
   TENSORFLOW_GRAPH("TensorFlow graph");
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
+import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import org.junit.jupiter.api.Test;
@@ -120,21 +121,44 @@ class ExecutionModeTest {
   }
   @Test
   void a_tensorflow_graph_leaves_five_percent_of_the_free_memory_to_the_system_instead_of_a_caching_allocator() {
-    // GIVEN BERT-large pre-training in FP32 on a 16 GiB V100, as eager PyTorch and as a TensorFlow graph
+    // GIVEN BERT-large pre-training in FP32 with Adam on a 16 GiB V100, as eager PyTorch and as a TensorFlow graph
+    // (tf.train's Adam: one fused ApplyAdam kernel per variable)
     Task torch = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(8).sequenceLength(128)
-        .precision(PrecisionMode.FP32).flashAttention(false).build();
+        .precision(PrecisionMode.FP32).optimizer(Optimizer.ADAM).flashAttention(false).build();
     Task tensorflow = in(torch, ExecutionMode.TENSORFLOW_GRAPH);
     Hardware v100 = Hardware.single(TestGpus.V100_SXM2_16GB);
     // WHEN their memory is estimated
     MemoryBreakdown pt = Estimator.defaults().memory(torch, v100, Layout.single()).breakdown();
     MemoryBreakdown tf = Estimator.defaults().memory(tensorflow, v100, Layout.single()).breakdown();
-    // THEN the tensors are the same, and TensorFlow's overhead is the CUDA context plus max(300 MiB, 5% of the free
-    // memory): 5% of (16384 - 1343) MiB = 752.05 MiB (TensorFlow 1.x MinSystemMemory)
+    // THEN the tensors are the same, and TensorFlow's overhead is its CUDA context (700 MiB) plus max(300 MiB, 5% of
+    // the free memory): 5% of (16384 - 700) MiB = 784.2 MiB (TensorFlow 1.x MinSystemMemory)
     assertThat(tf.allocated()).isEqualTo(pt.allocated());
-    double context = MemoryModel.CUDA_CONTEXT_BYTES;
+    double context = 700 << 20;
+    assertThat(pt.overhead().bytes()).isGreaterThan(1343L << 20);
     assertThat((double) tf.overhead().bytes()).isCloseTo(context + 0.05 * ((16L << 30) - context), within(1.0));
     assertThat(tensorflow.executionMode().usesPyTorchAllocator()).isFalse();
     assertThat(tensorflow.executionMode().launchesFromPython()).isFalse();
+  }
+
+  @Test
+  void a_tensorflow_graph_holds_the_adamw_terms_that_read_only_variables_from_the_start_of_the_step() {
+    // GIVEN BERT-large pre-training in FP32 on a V100 with BERT's AdamW written in TensorFlow operations, and with
+    // tf.train's fused Adam; and the same two in eager PyTorch
+    Task adam = Task.pretraining(TestModels.BERT_LARGE_DLE).microBatch(8).sequenceLength(128)
+        .precision(PrecisionMode.FP32).optimizer(Optimizer.ADAM).flashAttention(false).build();
+    Task adamw = adam.toBuilder().optimizer(Optimizer.ADAMW).build();
+    Hardware v100 = Hardware.single(TestGpus.V100_SXM2_16GB);
+    // WHEN their memory is estimated
+    double graphAdam = allocated(in(adam, ExecutionMode.TENSORFLOW_GRAPH), v100);
+    double graphAdamw = allocated(in(adamw, ExecutionMode.TENSORFLOW_GRAPH), v100);
+    // THEN the graph's AdamW holds beta1*m, beta2*v and weight_decay*theta, 12 bytes per parameter, beyond the
+    // fused Adam (the executor runs them as soon as the variables are read); eager PyTorch holds no such terms
+    assertThat(graphAdamw - graphAdam).isCloseTo(12.0 * TestModels.BERT_LARGE_DLE.parameters(), within(4.0));
+    assertThat(allocated(adamw, v100)).isEqualTo(allocated(adam, v100));
+  }
+
+  private static double allocated(Task task, Hardware hardware) {
+    return Estimator.defaults().memory(task, hardware, Layout.single()).breakdown().allocated().bytes();
   }
 
   @Test
