@@ -127,9 +127,7 @@ final class Advisor {
               + " per replica to fit the weights and KV cache in memory"));
     }
     if (asRun.precision() != asked.precision()) {
-      out.add(Warning.of("precision-fallback", Warning.Severity.INFO, "runs in " + asRun.precision() + " on the "
-          + gpu.name() + ", which has no " + asked.precision().compute() + " support (the best it has, since no "
-          + "precision was chosen)"));
+      out.add(Warning.precisionFallback(gpu, asked.precision(), asRun.precision()));
     }
     if (asRun.checkpointing() != asked.checkpointing()) {
       out.add(Warning.of("checkpointing-added", Warning.Severity.INFO,

@@ -256,6 +256,26 @@ public final class Estimator {
   }
 
   /**
+   * {@link #estimate} of the task as a sizer runs it on the hardware's GPU: where the caller chose no precision and
+   * the GPU cannot run the default, in the best precision the GPU has ({@link Task#forGpu}: FP16 mixed on a V100 or
+   * T4), with a warning saying so. The estimate's task is the one run.
+   *
+   * @throws IllegalArgumentException as {@link #estimate} does, and for a precision the caller chose that the GPU
+   *     cannot run
+   */
+  public Estimate estimateAsRun(Task task, Hardware hardware, Layout layout) {
+    Task run = checkNotNull(task, "task").forGpu(checkNotNull(hardware, "hardware").gpu());
+    Estimate e = estimate(run, hardware, layout);
+    if (run.precision() == task.precision()) {
+      return e;
+    }
+    ImmutableList<Warning> warnings = ImmutableList.<Warning>builder()
+        .add(Warning.precisionFallback(hardware.gpu(), task.precision(), run.precision())).addAll(e.warnings())
+        .build();
+    return new Estimate(run, hardware, layout, e.memory(), e.performance(), e.host(), warnings);
+  }
+
+  /**
    * Time, throughput and bottleneck only: exactly {@link #estimate}'s {@link Estimate#performance()}, without the
    * memory breakdown, host sizing and warnings, whose texts cost more than the arithmetic. For searches that time
    * many layouts and keep one; call {@link #estimate} for the one kept.

@@ -45,6 +45,16 @@ public record Warning(String code, Severity severity, String message, Optional<F
     return new Warning(code, severity, message, Optional.of(new Fix(cliFix, apiFix)));
   }
 
+  /**
+   * That a task whose caller chose no precision runs in {@code asRun}, the best the GPU has, instead of the default
+   * {@code asked} it cannot run ({@link io.github.gpusizer.core.task.Task#forGpu}).
+   */
+  public static Warning precisionFallback(io.github.gpusizer.catalog.Gpu gpu,
+      io.github.gpusizer.core.task.PrecisionMode asked, io.github.gpusizer.core.task.PrecisionMode asRun) {
+    return of("precision-fallback", Severity.INFO, "runs in " + asRun + " on the " + gpu.name() + ", which has no "
+        + asked.compute() + " support (the best it has, since no precision was chosen)");
+  }
+
   /** How much a warning matters, least first. */
   public enum Severity {
     /** Context: how a figure was reached, or a choice made for the user. */

@@ -35,6 +35,28 @@ class EstimatorTest {
   }
 
   @Test
+  void as_run_a_task_without_a_chosen_precision_takes_the_best_the_gpu_has_and_says_so() {
+    // GIVEN BERT-large fine-tuning whose caller chose no precision (the BF16 default), and one that chose BF16
+    Task open = Task.fullFineTuning(TestModels.BERT_LARGE).microBatch(4).sequenceLength(128).build();
+    Task bf16 = open.toBuilder().precision(PrecisionMode.BF16_MIXED).build();
+    Hardware v100 = Hardware.single(TestGpus.V100_SXM2_16GB);
+    // WHEN estimated as run on a V100 (no BF16)
+    Estimate asRun = ESTIMATOR.estimateAsRun(open, v100, Layout.single());
+    // THEN it is exactly the estimate of FP16 mixed precision, the task reports it, and a warning says why
+    Task fp16 = open.forGpu(TestGpus.V100_SXM2_16GB);
+    assertThat(fp16.precision()).isEqualTo(PrecisionMode.FP16_MIXED);
+    assertThat(asRun.task()).isEqualTo(fp16);
+    assertThat(asRun.memory()).isEqualTo(ESTIMATOR.estimate(fp16, v100, Layout.single()).memory());
+    assertThat(asRun.warnings().get(0).code()).isEqualTo("precision-fallback");
+    assertThat(asRun.warnings().get(0).message()).contains("runs in FP16_MIXED on the Tesla V100-SXM2-16GB");
+    // and a precision chosen outright is never replaced; where the GPU has it, nothing changes
+    assertThatThrownBy(() -> ESTIMATOR.estimateAsRun(bf16, v100, Layout.single()))
+        .hasMessageContaining("BF16 needs compute capability 8.0");
+    assertThat(ESTIMATOR.estimateAsRun(open, A100, Layout.single()))
+        .isEqualTo(ESTIMATOR.estimate(open, A100, Layout.single()));
+  }
+
+  @Test
   void rejects_fp8_on_an_a100_naming_capability_8_9() {
     Task fp8 = Task.pretraining(TestModels.LLAMA2_7B).precision(PrecisionMode.FP8_MIXED).build();
     assertThatThrownBy(() -> ESTIMATOR.memory(fp8, A100, Layout.single()))

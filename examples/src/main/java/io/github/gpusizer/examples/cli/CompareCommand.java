@@ -70,7 +70,7 @@ final class CompareCommand implements Callable<Integer> {
     for (String name : offerings) {
       Offering o = find(catalog, name);
       int gpus = o.gpuCount();
-      Estimate e = estimator.estimate(task, Hardware.of(o.gpu(), gpus, 1), Layout.dataParallel(gpus));
+      Estimate e = estimator.estimateAsRun(task, Hardware.of(o.gpu(), gpus, 1), Layout.dataParallel(gpus));
       if (!e.memory().fits()) {
         throw new IllegalArgumentException("--offering " + name + ": the task does not fit (needs "
             + e.memory().perGpu() + " per GPU, the " + o.gpu().name() + " has " + e.memory().capacity() + ")");

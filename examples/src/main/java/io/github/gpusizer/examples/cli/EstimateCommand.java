@@ -76,7 +76,7 @@ final class EstimateCommand implements Callable<Integer> {
       checkArgument(efficiency > 0 && efficiency <= 1, "--efficiency must be in (0, 1], was %s", efficiency);
       estimator = estimator.withEfficiency(efficiency);
     }
-    Estimate estimate = estimator.estimate(task, hardware, layout);
+    Estimate estimate = estimator.estimateAsRun(task, hardware, layout);
     Output.print(spec, EstimateReport.render(estimate, common.format, common.catalog()), common.format);
     if (!estimate.memory().fits()) {
       throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));

@@ -104,7 +104,7 @@ public final class LocalGpuCheck {
         .orElseThrow(() -> new IllegalArgumentException(String.format(Locale.ROOT,
             "'%s' is not in the catalog; name the catalog GPU it is with --gpu (see 'gpusizer gpus')",
             used.get(0).name())));
-    Estimate estimate = estimator.estimate(task, Hardware.of(gpu, n, 1), layout);
+    Estimate estimate = estimator.estimateAsRun(task, Hardware.of(gpu, n, 1), layout);
     DataSize free = used.stream().map(LocalGpu::memoryFree).min(DataSize::compareTo).orElseThrow();
     DataSize needed = estimate.memory().perGpu();
     boolean fitsWhenIdle = estimate.memory().fits();

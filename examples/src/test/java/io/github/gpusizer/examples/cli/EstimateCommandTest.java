@@ -59,6 +59,22 @@ class EstimateCommandTest {
   }
 
   @Test
+  void a_gpu_without_bf16_runs_the_best_precision_it_has_as_recommend_does_unless_one_is_chosen() {
+    // GIVEN BERT-base fine-tuning on a V100 (Volta: FP16 tensor cores, no BF16) with no precision chosen
+    String[] v100 = {"estimate", "--model", "bert-base", "--task", "finetune", "--tokens", "10M", "--gpu",
+        "v100-sxm2-16gb"};
+    // WHEN estimated, THEN it runs in FP16 mixed precision, as recommend sizes it, and says so
+    Cli.Run run = Cli.run(with(v100, "--format", "json"));
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().at("/task/precision").asText()).isEqualTo("FP16_MIXED");
+    assertThat(Cli.run(v100).out()).contains("runs in FP16_MIXED on the Tesla V100-SXM2-16GB, which has no BF16");
+    // and BF16 chosen outright is still refused, with the reason
+    Cli.Run bf16 = Cli.run(with(v100, "--precision", "bf16"));
+    assertThat(bf16.exit()).isNotZero();
+    assertThat(bf16.err()).contains("BF16 needs compute capability 8.0");
+  }
+
+  @Test
   void engine_serving_is_refused_for_training() {
     Cli.Run run = Cli.run(with(LORA, "--engine", "serving"));
     assertThat(run.exit()).isNotZero();
