@@ -115,8 +115,10 @@ final class Advisor {
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
     if (asRun.microBatch() > asked.microBatch()) {
-      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, "micro-batch " + asRun.microBatch()
-          + " per GPU: none was chosen, so the largest that fits even at the high end of the memory estimate"
+      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, (asked.kind().isTraining()
+          ? "micro-batch " + asRun.microBatch() + " per GPU: none was chosen, so the largest"
+          : asRun.microBatch() + " concurrent sequences per replica: none was chosen, so the most")
+          + " that fits even at the high end of the memory estimate"
           + (asked.globalBatch() > 0 ? " and divides the global batch" : ""), "fix it with --micro-batch N",
           "fix it with Task.Builder.microBatch(n)"));
     } else if (asRun.microBatch() != asked.microBatch()) {

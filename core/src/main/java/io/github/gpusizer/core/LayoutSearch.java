@@ -9,6 +9,7 @@ import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.estimate.PerformanceEstimate;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
@@ -52,6 +53,12 @@ final class LayoutSearch {
    * fine-tuning batch of BERT (Devlin et al. 2019, §A.3: 16 or 32); the search takes the largest that fits.
    */
   static final int OPEN_MICRO_BATCH = 32;
+
+  /**
+   * The most sequences a serving engine batches at once when the caller sets none: vLLM's {@code max_num_seqs}
+   * default of 256 ({@code vllm/engine/arg_utils.py}, EngineArgs), which its scheduler fills as the KV cache allows.
+   */
+  static final int SERVING_ENGINE_SEQUENCES = 256;
 
   private final Task task;
   private final Estimator estimator;
@@ -831,8 +838,10 @@ final class LayoutSearch {
       }
       out.sort(Comparator.reverseOrder());
     } else {
-      if (task.kind().isTraining() && !task.microBatchChosen()) {
-        mb0 = Math.max(mb0, OPEN_MICRO_BATCH); // neither micro-batch nor global batch given
+      if (!task.microBatchChosen()) {
+        // neither micro-batch nor global batch given: training takes the largest that fits up to OPEN_MICRO_BATCH;
+        // offline inference batches its prompts as far (a replica never holds more sequences than the job has)
+        mb0 = Math.max(mb0, task.kind().isTraining() ? OPEN_MICRO_BATCH : openInferenceBatch(dataParallel));
       }
       // the ranks multiply the micro-batch: the global batch they make stays within what trains well
       int largest = usefulBatch / dataParallel;
@@ -849,6 +858,20 @@ final class LayoutSearch {
       }
     }
     return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Concurrent sequences per replica tried when the caller gave none for an inference job: {@link #OPEN_MICRO_BATCH}
+   * for a plain script ({@code model.generate} on a padded batch) and {@link #SERVING_ENGINE_SEQUENCES} for a serving
+   * engine, at most the job's sequences over the replicas (its samples, or its tokens over the tokens each
+   * generates, or each reads where none are generated); 1 where the job states no amount of work.
+   */
+  private int openInferenceBatch(int replicas) {
+    int open = task.executionMode() == ExecutionMode.SERVING_ENGINE ? SERVING_ENGINE_SEQUENCES : OPEN_MICRO_BATCH;
+    int perSequence = task.generatedTokens() > 0 ? task.generatedTokens() : task.sequenceLength();
+    double sequences = task.samples().orElse(task.tokens().orElse(perSequence) / perSequence);
+    double perReplica = sequences / replicas;
+    return (int) Math.max(1, Math.min(open, Math.floor(perReplica)));
   }
 
   /** Tensor-parallel degrees that divide the node, the run and the model's attention heads; 1 always. */

@@ -19,6 +19,7 @@ import io.github.gpusizer.core.model.Generic;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.math.BigDecimal;
@@ -343,6 +344,31 @@ class GpuSizerTest {
     assertThat(o.layout().zero()).isEqualTo(ZeroStage.NONE);
     assertThat(o.rationale()).contains("tensor parallel " + o.layout().tensorParallel());
     assertThat(o.rationale()).doesNotContain("DDP");
+  }
+
+  @Test
+  void offline_inference_with_no_batch_chosen_batches_its_prompts_as_far_as_memory_and_the_job_allow() {
+    // GIVEN Llama-2-7B generating 256 tokens after 512-token prompts for 100,000 prompts, no batch chosen
+    Task open = Task.inference(Presets.get("llama-2-7b")).samples(1e5).sequenceLength(512).generatedTokens(256)
+        .build();
+    Sizer sizer = GpuSizer.forTask(open).catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8)
+        .deadline(Duration.ofDays(30));
+    // WHEN sized as a plain script, as a serving engine, with the batch fixed at 1, and for only three prompts
+    Option eager = sizer.recommend().bestOrThrow();
+    Option engine = GpuSizer.forTask(open.toBuilder().executionMode(ExecutionMode.SERVING_ENGINE).build())
+        .catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8).deadline(Duration.ofDays(30)).recommend().bestOrThrow();
+    Option one = GpuSizer.forTask(open.toBuilder().microBatch(1).build()).catalog(Fixtures.of(Fixtures.P4DE))
+        .maxGpus(8).deadline(Duration.ofDays(30)).recommend().bestOrThrow();
+    Option few = GpuSizer.forTask(open.toBuilder().samples(3).build()).catalog(Fixtures.of(Fixtures.P4DE))
+        .maxGpus(8).deadline(Duration.ofDays(30)).recommend().bestOrThrow();
+    // THEN a script batches 32 sequences per replica (an A100 80GB holds them), an engine up to 256, a batch the
+    // caller fixed stays, and no replica holds more sequences than the job has; batching makes the job cheaper
+    assertThat(eager.microBatch()).isEqualTo(32);
+    assertThat(eager.rationale() + eager.warnings()).contains("32 concurrent sequences per replica");
+    assertThat(engine.microBatch()).isGreaterThan(32).isLessThanOrEqualTo(256);
+    assertThat(one.microBatch()).isEqualTo(1);
+    assertThat(few.microBatch()).isLessThanOrEqualTo(3);
+    assertThat(eager.cost().amount()).isLessThan(one.cost().amount());
   }
 
   @Test
