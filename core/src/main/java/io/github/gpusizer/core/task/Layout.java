@@ -159,6 +159,20 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     return Math.max(1, gpus() / gpusPerNode);
   }
 
+  /**
+   * The layout in a few words, as tables show it: {@link #toString} for training ({@code "FSDP/ZeRO-3 x8, TP 2, 2
+   * nodes"}); for inference the data-parallel ranks are replicas that share nothing ({@code "4 replicas, TP 2"},
+   * {@code "1 replica"}).
+   */
+  public String describe(boolean training) {
+    if (training) {
+      return toString();
+    }
+    StringBuilder s = new StringBuilder().append(dataParallel).append(dataParallel == 1 ? " replica" : " replicas");
+    appendSplits(s);
+    return s.toString();
+  }
+
   @Override
   public String toString() {
     StringBuilder s = new StringBuilder();
@@ -167,6 +181,12 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     if (hybridSharded()) {
       s.append(" (hybrid, shard groups of ").append(shardGroup).append(')');
     }
+    appendSplits(s);
+    return s.toString();
+  }
+
+  /** The model splits (tensor, context, pipeline) and the nodes, each where there is more than one. */
+  private void appendSplits(StringBuilder s) {
     if (tensorParallel > 1) {
       s.append(", TP ").append(tensorParallel);
     }
@@ -182,6 +202,5 @@ public record Layout(int dataParallel, int tensorParallel, int pipelineParallel,
     if (nodes() > 1) {
       s.append(", ").append(nodes()).append(" nodes");
     }
-    return s.toString();
   }
 }

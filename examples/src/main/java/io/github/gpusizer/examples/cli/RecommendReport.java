@@ -12,6 +12,7 @@ import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Warning;
+import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -183,7 +184,7 @@ final class RecommendReport {
     Json.putRounded(node, "checkpointSeconds", Output.seconds(o.checkpointTime()), 6);
     Json.putRounded(node, "billedSeconds", Output.seconds(o.billedTime()), 6);
     node.put("runs", o.runs());
-    node.set("layout", Reports.layout(o.layout()));
+    node.set("layout", Reports.layout(o.layout(), o.estimate().task().kind().isTraining()));
     node.put("microBatch", o.microBatch());
     node.put("checkpointing", o.checkpointing().name());
     node.set("memory", Reports.memory(o.memory()));
@@ -339,10 +340,15 @@ final class RecommendReport {
         + " + checkpoints " + Output.duration(o.checkpointTime()) + " = " + Output.duration(o.wallTime());
   }
 
+  /** The option's layout in a few words: replicas for inference ({@link Layout#describe}). */
+  private static String layout(Option o) {
+    return o.layout().describe(o.estimate().task().kind().isTraining());
+  }
+
   static String describe(Option o) {
     return String.format(Locale.ROOT, "%s %s%s: %d x %s, %s, %s, %s", o.offering().provider(),
         o.offering().instanceType(), o.instances() > 1 ? " x" + o.instances() : "", o.gpus(), o.gpu().id(),
-        o.layout(), Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()));
+        layout(o), Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()));
   }
 
   private static String optionTable(List<Option> options, Recommendation rec, Set<Option> front) {
@@ -352,7 +358,7 @@ final class RecommendReport {
       int rank = rec.rank(o).orElse(0);
       table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
               + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
-          o.instances(), o.gpus(), o.gpu().id(), o.layout(), Reports.size(o.memory().perGpu()),
+          o.instances(), o.gpus(), o.gpu().id(), layout(o), Reports.size(o.memory().perGpu()),
           Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
           Output.money(pricePerHour(o)),
           o.bottleneck().name().toLowerCase(Locale.ROOT).replace('_', ' '), front.contains(o) ? "yes" : "");

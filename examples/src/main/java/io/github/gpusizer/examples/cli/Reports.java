@@ -36,7 +36,7 @@ final class Reports {
     hardware.put("gpusPerNode", e.hardware().gpusPerNode());
     hardware.put("nodes", e.hardware().nodes());
     hardware.put("interNodeGbps", e.hardware().effectiveInterNodeGbps());
-    root.set("layout", layout(e.layout()));
+    root.set("layout", layout(e.layout(), e.task().kind().isTraining()));
     root.set("memory", memory(e.memory()));
     PerformanceEstimate p = e.performance();
     ObjectNode throughput = root.putObject("throughput");
@@ -120,7 +120,7 @@ final class Reports {
     Json.put(t, "samples", task.samples());
   }
 
-  static ObjectNode layout(Layout layout) {
+  static ObjectNode layout(Layout layout, boolean training) {
     ObjectNode node = Json.object();
     node.put("dataParallel", layout.dataParallel());
     node.put("tensorParallel", layout.tensorParallel());
@@ -128,7 +128,7 @@ final class Reports {
     node.put("contextParallel", layout.contextParallel());
     node.put("zeroStage", layout.zero().number());
     node.put("gpusPerNode", layout.gpusPerNode());
-    node.put("description", layout.toString());
+    node.put("description", layout.describe(training));
     return node;
   }
 
@@ -205,7 +205,7 @@ final class Reports {
         kind(task), Output.count(task.model().parameters()), Output.count(task.trainableParameters())));
     s.append(String.format(Locale.ROOT, "on %d x %s (%s), layout %s%n%n", e.hardware().gpus(),
         e.hardware().gpu().name(), e.hardware().nodes() > 1 ? e.hardware().nodes() + " nodes" : "1 node",
-        e.layout()));
+        e.layout().describe(task.kind().isTraining())));
     TextTable memory = new TextTable("MEMORY PER GPU", ">SIZE");
     memory.row("weights", size(b.weights()))
         .row("gradients", size(b.gradients()))

@@ -43,6 +43,21 @@ class RecommendCommandTest {
   }
 
   @Test
+  void offline_inference_is_batched_and_its_layouts_are_replicas_not_ddp() {
+    // GIVEN Llama-2-7B generating for 100,000 prompts, no batch chosen
+    Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "infer", "--samples", "100000", "--prompt",
+        "512", "--generate", "256", "--format", "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    // THEN every option batches its prompts, and names its data-parallel ranks as replicas
+    JsonNode options = run.json().get("options");
+    assertThat(options).isNotEmpty();
+    for (JsonNode o : options) {
+      assertThat(o.get("microBatch").asInt()).isGreaterThan(1);
+      assertThat(o.at("/layout/description").asText()).contains("replica").doesNotContain("DDP");
+    }
+  }
+
+  @Test
   void json_best_is_the_first_ranked_option_and_has_every_documented_field() {
     assertThat(json.get("best")).isEqualTo(json.get("options").get(0));
     for (JsonNode o : json.get("options")) {
