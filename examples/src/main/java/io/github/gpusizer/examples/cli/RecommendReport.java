@@ -11,6 +11,7 @@ import io.github.gpusizer.core.Recommendation;
 import io.github.gpusizer.core.Rejection;
 import io.github.gpusizer.core.Suggestion;
 import io.github.gpusizer.core.cost.PricingMode;
+import io.github.gpusizer.core.estimate.Fit;
 import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
@@ -348,7 +349,8 @@ final class RecommendReport {
   static String describe(Option o) {
     return String.format(Locale.ROOT, "%s %s%s: %d x %s, %s, %s, %s", o.offering().provider(),
         o.offering().instanceType(), o.instances() > 1 ? " x" + o.instances() : "", o.gpus(), o.gpu().id(),
-        layout(o), Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()));
+        layout(o), Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()))
+        + (o.memory().fit() == Fit.MAY_NOT_FIT ? ", may not fit in memory" : "");
   }
 
   private static String optionTable(List<Option> options, Recommendation rec, Set<Option> front) {
@@ -358,7 +360,8 @@ final class RecommendReport {
       int rank = rec.rank(o).orElse(0);
       table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
               + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
-          o.instances(), o.gpus(), o.gpu().id(), layout(o), Reports.size(o.memory().perGpu()),
+          o.instances(), o.gpus(), o.gpu().id(), layout(o),
+          Reports.size(o.memory().perGpu()) + (o.memory().fit() == Fit.MAY_NOT_FIT ? "!" : ""),
           Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
           Output.money(pricePerHour(o)),
           o.bottleneck().name().toLowerCase(Locale.ROOT).replace('_', ' '), front.contains(o) ? "yes" : "");
@@ -366,6 +369,9 @@ final class RecommendReport {
     String text = table.render();
     if (options.stream().anyMatch(Option::costConverted)) {
       text += "* converted from the offering's currency with reference exchange rates (override with --rate)\n";
+    }
+    if (options.stream().anyMatch(o -> o.memory().fit() == Fit.MAY_NOT_FIT)) {
+      text += "! may not fit: the high end of the memory estimate is past the card (see the option's warnings)\n";
     }
     if (!options.isEmpty()) {
       text += "TIME: nominal (p10–p90 of the speed model's calibration errors for the workload class, "

@@ -43,6 +43,29 @@ class RecommendCommandTest {
   }
 
   @Test
+  void an_option_that_may_not_fit_is_marked_in_the_best_line_and_the_table() {
+    // GIVEN a full fine-tune of Llama-2-13B, whose cheapest option packs 8 x A100-40GB to the high end of its band
+    String[] job = {"recommend", "--model", "llama-2-13b", "--task", "finetune", "--tokens", "100M", "--top", "5"};
+    JsonNode json = Cli.run(java.util.stream.Stream.concat(java.util.Arrays.stream(job),
+        java.util.stream.Stream.of("--format", "json")).toArray(String[]::new)).json();
+    String table = Cli.run(job).out();
+    // THEN the verdict of JSON is the one the table shows: the best line says it, its row carries the mark, and the
+    // mark is explained once; rows that surely fit carry none
+    assertThat(json.at("/best/memory/fit").asText()).isEqualTo("may not fit");
+    assertThat(table).contains("may not fit in memory\n").contains("GiB! ")
+        .contains("! may not fit: the high end of the memory estimate is past the card");
+    String ranked = table.substring(table.indexOf("RANKED OPTIONS"), table.indexOf("PARETO FRONT"));
+    long marked = ranked.lines().filter(l -> l.matches("^ ?\\d+ .*GiB! .*")).count();
+    long risky = 0;
+    for (JsonNode o : json.get("options")) {
+      if (o.get("rank").asInt() <= 5 && o.at("/memory/fit").asText().equals("may not fit")) {
+        risky++;
+      }
+    }
+    assertThat(marked).isEqualTo(risky);
+  }
+
+  @Test
   void offline_inference_is_batched_and_its_layouts_are_replicas_not_ddp() {
     // GIVEN Llama-2-7B generating for 100,000 prompts, no batch chosen
     Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "infer", "--samples", "100000", "--prompt",
