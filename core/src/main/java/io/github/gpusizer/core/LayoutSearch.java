@@ -428,8 +428,38 @@ final class LayoutSearch {
       }
     }
     // A recipe whose peak may not fit (the high end of its memory band is past the card) is timed only where no
-    // recipe surely fits: a planner keeps the margin if it can, and the estimate warns where it cannot.
+    // recipe surely fits and the caller allows it (Sizer.allowTightMemory): a planner keeps the margin, and by
+    // default hardware that leaves none is rejected, saying by how much.
+    if (recipes.isEmpty() && !risky.isEmpty() && !settings.tightMemory()) {
+      return new Plan(hw.gpu(), List.of(), closest, Optional.of(tight(hw, risky)));
+    }
     return new Plan(hw.gpu(), recipes.isEmpty() ? risky : recipes, closest, Optional.empty());
+  }
+
+  /**
+   * Why hardware whose recipes all fit only nominally is rejected: the recipe whose memory interval reaches least
+   * far past the card, with its nominal peak and the high end of the interval.
+   */
+  private Outcome.Miss tight(Hardware hw, List<Recipe> risky) {
+    MemoryEstimate least = null;
+    Recipe closestRecipe = null;
+    for (Recipe r : risky) {
+      MemoryEstimate m = memoryOf(hw, r.tp(), r.pp(), r.zero(), r.shard(), r.ck(), r.mb());
+      if (least == null || least.perGpuInterval().high().isLargerThan(m.perGpuInterval().high())) {
+        least = m;
+        closestRecipe = r;
+      }
+    }
+    MemoryEstimate m = least;
+    Recipe r = closestRecipe;
+    DataSize required = settings.requiredHeadroom(m.capacity());
+    double shortfall = (double) m.perGpuInterval().high().plus(required).bytes() / Math.max(1, m.capacity().bytes());
+    return new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> "may not fit: needs " + Texts.size(m.perGpu())
+        + " per GPU, up to " + Texts.size(m.perGpuInterval().high()) + " at the high end of the memory estimate, with "
+        + Texts.recipe(layout(hw, r.tp(), r.pp(), r.zero(), r.shard()), r.ck(), r.mb(), task.kind().isTraining())
+        + "; the " + gpu.name() + " has " + Texts.size(m.capacity())
+        + (required.bytes() > 0 ? " and " + Texts.size(required) + " must stay free" : "")
+        + "; allow the risk with --allow-tight-memory (Sizer.allowTightMemory())", shortfall);
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {

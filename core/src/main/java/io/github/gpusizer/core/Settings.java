@@ -30,6 +30,8 @@ import java.util.Optional;
  * @param rates exchange rates into the ranking currency
  * @param fixedCosts start-up and checkpoint costs every run pays
  * @param exhaustive whether every number of instances is tried, not only the ladder of {@link InstanceCounts}
+ * @param tightMemory whether hardware on which no recipe surely fits may still run one that fits only nominally
+ *     (its memory interval reaches past the card: {@link io.github.gpusizer.core.estimate.Fit#MAY_NOT_FIT})
  */
 record Settings(
     Task task,
@@ -53,7 +55,8 @@ record Settings(
     Estimator estimator,
     CostStep costs,
     FixedCosts fixedCosts,
-    boolean exhaustive) {
+    boolean exhaustive,
+    boolean tightMemory) {
 
   Settings {
     checkNotNull(task, "task");
@@ -94,18 +97,18 @@ record Settings(
   Settings withLimits(int gpus, int nodes) {
     return new Settings(task, catalog, deadline, budget, gpus, nodes, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
-        costs, fixedCosts, exhaustive);
+        costs, fixedCosts, exhaustive, tightMemory);
   }
 
   Settings withTask(Task other) {
     return new Settings(other, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
-        costs, fixedCosts, exhaustive);
+        costs, fixedCosts, exhaustive, tightMemory);
   }
 
   Settings withoutCuda() {
     return new Settings(task, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, Optional.empty(), runs,
-        estimator, costs, fixedCosts, exhaustive);
+        estimator, costs, fixedCosts, exhaustive, tightMemory);
   }
 }

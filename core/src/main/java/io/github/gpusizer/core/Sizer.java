@@ -91,6 +91,7 @@ public final class Sizer {
   private Period staleAfter;
   private FixedCosts fixedCosts;
   private boolean exhaustive;
+  private boolean tightMemory;
 
   Sizer(Task task) {
     this.task = task;
@@ -340,6 +341,21 @@ public final class Sizer {
   }
 
   /**
+   * Lets hardware on which no recipe surely fits run one whose nominal peak fits but whose memory interval reaches
+   * past the card ({@link io.github.gpusizer.core.estimate.Fit#MAY_NOT_FIT}: the high end of the calibration band
+   * of its workload class, {@code core/CALIBRATION.md}). By default such hardware is rejected, its reason giving
+   * both figures: an option is a plan to launch, and one that may run out of memory is one to try first. Options
+   * admitted this way carry a critical warning.
+   */
+  public synchronized Sizer allowTightMemory() {
+    if (tightMemory) {
+      throw new IllegalStateException("allowTightMemory was already set");
+    }
+    this.tightMemory = true;
+    return this;
+  }
+
+  /**
    * How often spot instances are interrupted and how the job checkpoints, for every offering: spot options then
    * carry the expected time and cost of re-done work. Only with {@link PricingMode#SPOT} allowed. Without it, each
    * provider's sourced default rate applies ({@link #spotInterruptionRates}), with the checkpoint interval of the
@@ -448,7 +464,7 @@ public final class Sizer {
         minHeadroomFraction != null ? minHeadroomFraction : 0, minHeadroom != null ? minHeadroom : DataSize.ZERO,
         obj, bestValueFactor != 0 ? bestValueFactor : GpuSizer.DEFAULT_BEST_VALUE_FACTOR, cur, rates,
         Optional.ofNullable(cuda), runs != 0 ? runs : 1, est,
-        costs, fixed, exhaustive);
+        costs, fixed, exhaustive, tightMemory);
   }
 
   /** Lower-cased names, each checked to occur in the catalog. */

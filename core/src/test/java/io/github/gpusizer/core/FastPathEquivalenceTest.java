@@ -123,7 +123,7 @@ class FastPathEquivalenceTest {
           regions, ImmutableSet.of(), ImmutableSet.copyOf(pricing), headroom, DataSize.ZERO, objective,
           1.5, USD, costs.exchangeRates(), Optional.empty(), runs, Estimator.defaults(),
           new CostStep(costs, interruptions), random.nextBoolean() ? FixedCosts.defaults() : FixedCosts.none(),
-          false);
+          false, i % 2 == 1);
       cases.add(new Case(String.format("#%d %s %s, %s catalog, %s, %d GPUs, %s, %d run(s)%s%s%s", i, task.kind(), id,
           synthetic ? "synthetic" : "bundled", objective, maxGpus, pricing, runs,
           task.datasetSize().map(d -> ", data set " + d).orElse(""), regions.isEmpty() ? "" : ", regions " + regions,
@@ -195,7 +195,7 @@ class FastPathEquivalenceTest {
         Settings open = new Settings(task, CROWDED, deadline, Optional.empty(), 16, 16, ImmutableSet.of(),
             ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD,
             costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, interruptions),
-            FixedCosts.defaults(), false);
+            FixedCosts.defaults(), false, false);
         cases.add(new Case("crowded #" + i++ + " " + objective + ", " + deadline + ", " + pricing, open));
         // budgets exactly at the cost of some options: the screening's exact comparison decides
         List<Option> options = SizingEngine.reference(open).options();
@@ -206,7 +206,7 @@ class FastPathEquivalenceTest {
                 new Settings(task, CROWDED, deadline, Optional.of(budget), 16, 16, ImmutableSet.of(),
                     ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective,
                     1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
-                    new CostStep(costs, interruptions), FixedCosts.defaults(), false)));
+                    new CostStep(costs, interruptions), FixedCosts.defaults(), false, false)));
           }
         }
       }
@@ -260,7 +260,7 @@ class FastPathEquivalenceTest {
     CostModel costs = CostModel.defaults();
     return new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(), ImmutableSet.of(),
         ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD, costs.exchangeRates(),
-        Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()), fixed, exhaustive);
+        Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()), fixed, exhaustive, false);
   }
 
   @Test

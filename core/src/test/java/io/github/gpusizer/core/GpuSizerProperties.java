@@ -91,6 +91,8 @@ class GpuSizerProperties {
       all.addAll(rec.paretoFront());
       for (Option o : all) {
         assertThat(o.memory().fits()).as("%s", o).isTrue();
+        // without allowTightMemory() every option fits even at the high end of its memory interval
+        assertThat(o.memory().fit()).as("%s", o).isEqualTo(io.github.gpusizer.core.estimate.Fit.FITS);
         assertThat(o.memory().perGpu()).isLessThanOrEqualTo(o.memory().capacity());
         assertThat(o.wallTime()).isLessThanOrEqualTo(c.deadline());
         c.budget().ifPresent(b -> assertThat(o.cost()).isLessThanOrEqualTo(b));

@@ -12,14 +12,15 @@ import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Fit;
 import io.github.gpusizer.core.estimate.FixedCosts;
 import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.model.Generic;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.task.Layout;
-import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.math.BigDecimal;
@@ -344,6 +345,31 @@ class GpuSizerTest {
     assertThat(o.layout().zero()).isEqualTo(ZeroStage.NONE);
     assertThat(o.rationale()).contains("tensor parallel " + o.layout().tensorParallel());
     assertThat(o.rationale()).doesNotContain("DDP");
+  }
+
+  @Test
+  void hardware_on_which_every_recipe_may_not_fit_is_rejected_unless_the_risk_is_allowed() {
+    // GIVEN QLoRA of Llama-3-70B on AIStudio's A100-40GB machines: on the 2-GPU one the lightest recipe fits only
+    // nominally (its memory interval reaches past the 40 GiB), on the 4- and 8-GPU ones some recipe surely fits
+    Task qlora = Task.qlora(Presets.get("llama-3-70b"), 8).tokens(20e6).build();
+    Sizer sizer = GpuSizer.forTask(qlora).catalog(Catalog.bundled()).providers("aistudio")
+        .gpuModels("a100-sxm4-40gb");
+    // WHEN sized by default and with the risk allowed
+    Recommendation safe = sizer.recommend();
+    Recommendation tight = GpuSizer.forTask(qlora).catalog(Catalog.bundled()).providers("aistudio")
+        .gpuModels("a100-sxm4-40gb").allowTightMemory().recommend();
+    // THEN by default every option surely fits and the 2-GPU machine is rejected with both figures and the way out;
+    // with the risk allowed it is the cheapest option, marked as such
+    assertThat(safe.options()).isNotEmpty().allSatisfy(o -> assertThat(o.memory().fit()).isEqualTo(Fit.FITS));
+    Rejection two = safe.rejected().stream()
+        .filter(r -> r.offering().instanceType().equals("NVIDIA-A100-40GB-x2")).findFirst().orElseThrow();
+    assertThat(two.kind()).isEqualTo(Rejection.Kind.MEMORY);
+    assertThat(two.reason()).startsWith("may not fit: needs ").contains("at the high end of the memory estimate")
+        .contains("the NVIDIA A100-SXM4-40GB has 40.0 GiB").contains("--allow-tight-memory");
+    Option cheapest = tight.bestOrThrow();
+    assertThat(cheapest.offering().instanceType()).isEqualTo("NVIDIA-A100-40GB-x2");
+    assertThat(cheapest.memory().fit()).isEqualTo(Fit.MAY_NOT_FIT);
+    assertThat(cheapest.cost().amount()).isLessThan(safe.bestOrThrow().cost().amount());
   }
 
   @Test

@@ -129,7 +129,7 @@ class SpotDefaultRatesTest {
           Currency.getInstance("USD"), costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
           new CostStep(costs, Optional.empty(), Optional.of(CostStep.SpotDefaults.of(SpotInterruptionRates.bundled(),
               FixedCosts.defaults(), () -> Duration.ofMinutes(2))), Optional.empty()),
-          FixedCosts.defaults(), false);
+          FixedCosts.defaults(), false, false);
 
       // WHEN sized by the fast path and by the reference
       Recommendation fast = SizingEngine.recommend(settings);

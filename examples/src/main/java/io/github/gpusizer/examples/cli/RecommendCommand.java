@@ -135,6 +135,11 @@ final class RecommendCommand implements Callable<Integer> {
           + "steps of at most 25%%, plus the smallest count that meets the deadline). Slower.")
   boolean exhaustive;
 
+  @Option(names = "--allow-tight-memory",
+      description = "Where no recipe surely fits, also run one whose nominal peak fits but whose memory interval "
+          + "reaches past the card (\"may not fit\"); by default such hardware is rejected with both figures.")
+  boolean allowTightMemory;
+
   @Option(names = "--top", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "10",
       description = "Rows of options and rejections shown or listed (default ${DEFAULT-VALUE}; --all lists every one "
           + "in JSON and CSV).")
@@ -266,6 +271,9 @@ final class RecommendCommand implements Callable<Integer> {
     sizer.fixedCosts(fixedCosts());
     if (exhaustive) {
       sizer.exhaustive();
+    }
+    if (allowTightMemory) {
+      sizer.allowTightMemory();
     }
     Recommendation rec = sizer.recommend();
     if (common.format == Format.SKYPILOT && rec.isFeasible()) {

@@ -43,9 +43,29 @@ class RecommendCommandTest {
   }
 
   @Test
+  void by_default_every_option_surely_fits_and_hardware_that_may_not_is_rejected_with_the_way_out() {
+    // GIVEN a full fine-tune of Llama-2-13B, which packs 8 x A100-40GB to the high end of its memory interval
+    JsonNode json = Cli.run("recommend", "--model", "llama-2-13b", "--task", "finetune", "--tokens", "100M",
+        "--format", "json", "--all").json();
+    // THEN no option may run out of memory, and the machine that would is rejected, saying how to allow it
+    for (JsonNode o : json.get("options")) {
+      assertThat(o.at("/memory/fit").asText()).isEqualTo("fits");
+    }
+    boolean rejected = false;
+    for (JsonNode r : json.get("rejected")) {
+      if (r.get("instanceType").asText().equals("NVIDIA-A100-40GB-x8") && r.get("reason").asText()
+          .startsWith("may not fit")) {
+        rejected = r.get("reason").asText().contains("--allow-tight-memory");
+      }
+    }
+    assertThat(rejected).isTrue();
+  }
+
+  @Test
   void an_option_that_may_not_fit_is_marked_in_the_best_line_and_the_table() {
-    // GIVEN a full fine-tune of Llama-2-13B, whose cheapest option packs 8 x A100-40GB to the high end of its band
-    String[] job = {"recommend", "--model", "llama-2-13b", "--task", "finetune", "--tokens", "100M", "--top", "5"};
+    // GIVEN the same fine-tune with the risk allowed: its cheapest option packs 8 x A100-40GB to the high end
+    String[] job = {"recommend", "--model", "llama-2-13b", "--task", "finetune", "--tokens", "100M", "--top", "5",
+        "--allow-tight-memory"};
     JsonNode json = Cli.run(java.util.stream.Stream.concat(java.util.Arrays.stream(job),
         java.util.stream.Stream.of("--format", "json")).toArray(String[]::new)).json();
     String table = Cli.run(job).out();
