@@ -454,12 +454,17 @@ final class LayoutSearch {
     Recipe r = closestRecipe;
     DataSize required = settings.requiredHeadroom(m.capacity());
     double shortfall = (double) m.perGpuInterval().high().plus(required).bytes() / Math.max(1, m.capacity().bytes());
-    return new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> "may not fit: needs " + Texts.size(m.perGpu())
-        + " per GPU, up to " + Texts.size(m.perGpuInterval().high()) + " at the high end of the memory estimate, with "
+    Outcome.Miss miss = new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> "may not fit: needs "
+        + Texts.size(m.perGpu()) + " per GPU, up to " + Texts.size(m.perGpuInterval().high())
+        + " at the high end of the memory estimate, with "
         + Texts.recipe(layout(hw, r.tp(), r.pp(), r.zero(), r.shard()), r.ck(), r.mb(), task.kind().isTraining())
         + "; the " + gpu.name() + " has " + Texts.size(m.capacity())
         + (required.bytes() > 0 ? " and " + Texts.size(required) + " must stay free" : "")
         + "; allow the risk with --allow-tight-memory (Sizer.allowTightMemory())", shortfall);
+    if (reference) {
+      miss.reason();
+    }
+    return miss;
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
