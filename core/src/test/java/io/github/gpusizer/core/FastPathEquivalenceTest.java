@@ -409,6 +409,27 @@ class FastPathEquivalenceTest {
   }
 
   @Test
+  void hardware_that_may_not_fit_is_rejected_or_ranked_alike_on_both_paths() {
+    // GIVEN QLoRA of Llama-3-70B on the bundled catalog, where AIStudio's 2 x A100-40GB fits only nominally
+    Task qlora = Task.qlora(Presets.get("llama-3-70b"), 8).tokens(20e6).build();
+    for (boolean tight : new boolean[] {false, true}) {
+      Settings base = cheapest(qlora, Catalog.bundled(), Duration.ofHours(24), 16, Set.of(PricingMode.ON_DEMAND));
+      CostModel costs = CostModel.defaults();
+      Settings settings = new Settings(qlora, base.catalog(), base.deadline(), base.budget(), 16, 16,
+          ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(), base.pricing(), 0, DataSize.ZERO,
+          Objective.CHEAPEST, 1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
+          new CostStep(costs, Optional.empty()), FixedCosts.defaults(), false, tight);
+      // WHEN sized both ways, THEN every list is the reference's: the rejection with its reason, or the option
+      Recommendation fast = SizingEngine.recommend(settings);
+      Recommendation reference = SizingEngine.reference(settings);
+      assertThat(fast.rejected()).as("tight %s", tight).isEqualTo(reference.rejected());
+      assertThat(fast).as("tight %s", tight).isEqualTo(reference);
+      assertThat(reference.rejected().stream().anyMatch(r -> r.reason().startsWith("may not fit")))
+          .as("tight %s", tight).isEqualTo(!tight);
+    }
+  }
+
+  @Test
   void an_infeasible_pipelined_pre_training_reports_the_references_fastest_attempts() {
     // GIVEN a pre-training that needs pipeline stages and that nothing finishes in time: Llama-3-70B on 1 T tokens in
     // 24 h on at most 2,048 GPUs (its recipe changes between rungs of the ladder, where the fastest count may lie)
