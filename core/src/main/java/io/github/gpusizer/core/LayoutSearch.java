@@ -441,30 +441,31 @@ final class LayoutSearch {
    * far past the card, with its nominal peak and the high end of the interval.
    */
   private Outcome.Miss tight(Hardware hw, List<Recipe> risky) {
-    MemoryEstimate least = null;
-    Recipe closestRecipe = null;
-    for (Recipe r : risky) {
-      MemoryEstimate m = memoryOf(hw, r.tp(), r.pp(), r.zero(), r.shard(), r.ck(), r.mb());
-      if (least == null || least.perGpuInterval().high().isLargerThan(m.perGpuInterval().high())) {
-        least = m;
-        closestRecipe = r;
-      }
-    }
-    MemoryEstimate m = least;
-    Recipe r = closestRecipe;
+    Recipe r = risky.stream().min(Comparator.comparing((Recipe x) -> memoryOf(hw, x.tp(), x.pp(), x.zero(), x.shard(),
+        x.ck(), x.mb()).perGpuInterval().high())).orElseThrow();
+    MemoryEstimate m = memoryOf(hw, r.tp(), r.pp(), r.zero(), r.shard(), r.ck(), r.mb());
     DataSize required = settings.requiredHeadroom(m.capacity());
-    double shortfall = (double) m.perGpuInterval().high().plus(required).bytes() / Math.max(1, m.capacity().bytes());
     Outcome.Miss miss = new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> "may not fit: needs "
         + Texts.size(m.perGpu()) + " per GPU, up to " + Texts.size(m.perGpuInterval().high())
         + " at the high end of the memory estimate, with "
         + Texts.recipe(layout(hw, r.tp(), r.pp(), r.zero(), r.shard()), r.ck(), r.mb(), task.kind().isTraining())
-        + "; the " + gpu.name() + " has " + Texts.size(m.capacity())
-        + (required.bytes() > 0 ? " and " + Texts.size(required) + " must stay free" : "")
-        + "; allow the risk with --allow-tight-memory (Sizer.allowTightMemory())", shortfall);
+        + "; " + onCard(gpu, m.capacity(), required) + "; allow the risk with --allow-tight-memory"
+        + " (Sizer.allowTightMemory())", shortfall(m.perGpuInterval().high(), required, m.capacity()));
     if (reference) {
       miss.reason();
     }
     return miss;
+  }
+
+  /** {@code "the NVIDIA A100-SXM4-40GB has 40.0 GiB"}, and what must stay free of it where the caller asks for any. */
+  private static String onCard(Gpu gpu, DataSize capacity, DataSize required) {
+    return "the " + gpu.name() + " has " + Texts.size(capacity)
+        + (required.bytes() > 0 ? " and " + Texts.size(required) + " must stay free" : "");
+  }
+
+  /** How far a memory need and the headroom required go past the card, as a multiple of its capacity. */
+  private static double shortfall(DataSize need, DataSize required, DataSize capacity) {
+    return (double) need.plus(required).bytes() / Math.max(1, capacity.bytes());
   }
 
   private static Outcome.Miss closer(Outcome.Miss a, Outcome.Miss b) {
@@ -600,17 +601,10 @@ final class LayoutSearch {
       return new Attempt(m, null);
     }
     DataSize required = settings.requiredHeadroom(m.capacity());
-    double shortfall = (double) m.perGpu().plus(required).bytes() / Math.max(1, m.capacity().bytes());
     // the reason names the GPU: a plan shared by GPUs of the same memory names each (Plan#on)
-    Outcome.Miss miss = new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> {
-      String reason = "needs " + Texts.size(m.perGpu()) + " per GPU with "
-          + Texts.recipe(layout(hw, tp, pp, zero, shard), ck, mb, task.kind().isTraining()) + "; the " + gpu.name()
-          + " has " + Texts.size(m.capacity());
-      if (required.bytes() > 0) {
-        reason += " and " + Texts.size(required) + " must stay free";
-      }
-      return reason;
-    }, shortfall);
+    Outcome.Miss miss = new Outcome.Miss(Rejection.Kind.MEMORY, hw.gpu(), gpu -> "needs " + Texts.size(m.perGpu())
+        + " per GPU with " + Texts.recipe(layout(hw, tp, pp, zero, shard), ck, mb, task.kind().isTraining()) + "; "
+        + onCard(gpu, m.capacity(), required), shortfall(m.perGpu(), required, m.capacity()));
     if (reference) {
       miss.reason();
     }

@@ -3,6 +3,8 @@ package io.github.gpusizer.core.estimate;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import io.github.gpusizer.catalog.Gpu;
+import io.github.gpusizer.core.task.PrecisionMode;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -49,8 +51,7 @@ public record Warning(String code, Severity severity, String message, Optional<F
    * That a task whose caller chose no precision runs in {@code asRun}, the best the GPU has, instead of the default
    * {@code asked} it cannot run ({@link io.github.gpusizer.core.task.Task#forGpu}).
    */
-  public static Warning precisionFallback(io.github.gpusizer.catalog.Gpu gpu,
-      io.github.gpusizer.core.task.PrecisionMode asked, io.github.gpusizer.core.task.PrecisionMode asRun) {
+  public static Warning precisionFallback(Gpu gpu, PrecisionMode asked, PrecisionMode asRun) {
     return of("precision-fallback", Severity.INFO, "runs in " + asRun + " on the " + gpu.name() + ", which has no "
         + asked.compute() + " support (the best it has, since no precision was chosen)");
   }
