@@ -378,7 +378,9 @@ final class Screen {
           add(wanted, wantedCount, i, g.closestPastDeadline);
         }
       }
-      if (!anyFit && considered == null) { // a bounded screen gives the best option, not the rejections
+      // a bounded screen that passed over something gives the best option, not the rejections (the complete screen
+      // does, on first read); one that passed over nothing is the complete screen, and gives them
+      if (!anyFit && (considered == null || !passedOver)) {
         Set<PricingMode> sold = EnumSet.noneOf(PricingMode.class);
         for (PricingMode mode : allowed) {
           if (CostStep.isSold(o, mode)) {

@@ -264,6 +264,23 @@ class FastPathEquivalenceTest {
   }
 
   @Test
+  void a_bounded_screen_that_passes_over_nothing_says_why_each_offering_that_fits_nowhere_was_rejected() {
+    // GIVEN LoRA of Llama-3-70B at sequence 4096 on AIStudio's four A100-40GB machines: only the 8-GPU one fits,
+    // and it is also the cheapest, so CHEAPEST's bounded screen takes every offering and passes over none
+    Settings settings = cheapest(Task.lora(Presets.get("llama-3-70b"), 8).tokens(20e6).sequenceLength(4096).build(),
+        Fixtures.of(Fixtures.AISTUDIO_A100_1, Fixtures.AISTUDIO_A100_2, Fixtures.AISTUDIO_A100_4,
+            Fixtures.AISTUDIO_A100_8), Duration.ofHours(24), 64, Set.of(PricingMode.ON_DEMAND));
+    assertThat(new Pass(settings, new LayoutSearch(settings)).screen(true).complete()).isTrue();
+    // WHEN recommended
+    Recommendation fast = SizingEngine.recommend(settings);
+    // THEN the three smaller machines are rejected for memory, with the reference's reasons (the bounded screen
+    // left them without one: "no number of instances within the limits was tried")
+    assertThat(fast.options()).hasSize(1);
+    assertThat(fast.rejected()).hasSize(3).allSatisfy(r -> assertThat(r.kind()).isEqualTo(Rejection.Kind.MEMORY));
+    assertThat(fast).isEqualTo(SizingEngine.reference(settings));
+  }
+
+  @Test
   void the_bounded_screen_passes_over_offerings_and_keeps_the_best_option() {
     // GIVEN the README's task (LoRA of Llama-2-7B on 50 M tokens) with the defaults, on the bundled catalog
     Settings settings = cheapest(Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build(), Catalog.bundled(),
