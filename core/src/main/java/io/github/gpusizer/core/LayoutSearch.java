@@ -12,6 +12,7 @@ import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
+import io.github.gpusizer.core.task.TaskKind;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -735,7 +736,7 @@ final class LayoutSearch {
   private List<Integer> pipelineDegrees(Hardware hw, int tp) {
     List<Integer> out = new ArrayList<>();
     out.add(1);
-    if (!needsPipeline(hw) || !(task.model() instanceof Transformer t)) {
+    if (!task.kind().splitsLayers() || !needsPipeline(hw) || !(task.model() instanceof Transformer t)) {
       return out;
     }
     for (int pp = 2; pp <= hw.nodes() && pp <= t.totalLayers(); pp *= 2) {
@@ -903,11 +904,14 @@ final class LayoutSearch {
     return (int) Math.max(1, Math.min(open, Math.floor(perReplica)));
   }
 
-  /** Tensor-parallel degrees that divide the node, the run and the model's attention heads; 1 always. */
+  /**
+   * Tensor-parallel degrees that divide the node, the run and the model's attention heads, for a task whose layers
+   * may be split ({@link TaskKind#splitsLayers}); 1 always.
+   */
   private List<Integer> tensorDegrees(Hardware hw) {
     List<Integer> out = new ArrayList<>();
     out.add(1);
-    if (!(task.model() instanceof Transformer)) {
+    if (!(task.model() instanceof Transformer) || !task.kind().splitsLayers()) {
       return out;
     }
     Transformer t = (Transformer) task.model();

@@ -348,10 +348,27 @@ class GpuSizerTest {
   }
 
   @Test
+  void qlora_is_spread_over_gpus_by_data_parallelism_and_sharding_never_by_splitting_its_layers() {
+    // GIVEN QLoRA of Llama-2-70B over the bundled catalog, the risk of a tight fit allowed so more layouts qualify
+    Task qlora = Task.qlora(Presets.get("llama-2-70b"), 8).tokens(20e6).build();
+    // WHEN sized
+    Recommendation rec = GpuSizer.forTask(qlora).catalog(Catalog.bundled()).allowTightMemory().recommend();
+    // THEN no option, on the list or the front, uses tensor or pipeline parallelism (TaskKind.splitsLayers), and
+    // those on several GPUs shard the 4-bit weights with FSDP/ZeRO-3 or replicate them whole
+    assertThat(rec.options()).isNotEmpty().allSatisfy(o -> {
+      assertThat(o.layout().tensorParallel()).isEqualTo(1);
+      assertThat(o.layout().pipelineParallel()).isEqualTo(1);
+    });
+    assertThat(rec.paretoFront()).allSatisfy(o -> assertThat(o.layout().tensorParallel()).isEqualTo(1));
+    assertThat(rec.options()).anySatisfy(o -> assertThat(o.layout().zero()).isEqualTo(ZeroStage.STAGE_3));
+  }
+
+  @Test
   void hardware_on_which_every_recipe_may_not_fit_is_rejected_unless_the_risk_is_allowed() {
-    // GIVEN QLoRA of Llama-3-70B on AIStudio's A100-40GB machines: on the 2-GPU one the lightest recipe fits only
-    // nominally (its memory interval reaches past the 40 GiB), on the 4- and 8-GPU ones some recipe surely fits
-    Task qlora = Task.qlora(Presets.get("llama-3-70b"), 8).tokens(20e6).build();
+    // GIVEN QLoRA of Llama-3-70B at sequence 2048 on AIStudio's A100-40GB machines: on the 2-GPU one the lightest
+    // recipe (FSDP-QLoRA) fits only nominally (its memory interval reaches past the 40 GiB), on the 4- and 8-GPU ones
+    // some recipe surely fits
+    Task qlora = Task.qlora(Presets.get("llama-3-70b"), 8).tokens(20e6).sequenceLength(2048).build();
     Sizer sizer = GpuSizer.forTask(qlora).catalog(Catalog.bundled()).providers("aistudio")
         .gpuModels("a100-sxm4-40gb");
     // WHEN sized by default and with the risk allowed

@@ -49,6 +49,12 @@ final class Compatibility {
       throw invalid("ZeRO stage %s shards training state; inference needs ZeRO stage 0 (NONE)",
           layout.zero().number());
     }
+    if (!task.kind().splitsLayers() && (layout.tensorParallel() > 1 || layout.pipelineParallel() > 1
+        || layout.contextParallel() > 1)) {
+      throw invalid("%s keeps its 4-bit base weights whole on each GPU: it runs with data parallelism and ZeRO/FSDP "
+          + "sharding, not tensor (%s), pipeline (%s) or context (%s) parallelism (TaskKind.splitsLayers)",
+          task.kind(), layout.tensorParallel(), layout.pipelineParallel(), layout.contextParallel());
+    }
     ModelSpec model = task.model();
     if (model instanceof Transformer t) {
       if (t.heads() % layout.tensorParallel() != 0) {

@@ -20,4 +20,16 @@ public enum TaskKind {
   public boolean isAdapter() {
     return this == LORA || this == QLORA;
   }
+
+  /**
+   * Whether the model's layers can be split between GPUs (tensor, pipeline or context parallelism). Not for QLoRA:
+   * its 4-bit base weights are bitsandbytes {@code Linear4bit} layers, which the trainers that run QLoRA spread over
+   * GPUs only by data parallelism and by sharding them whole (Hugging Face PEFT 0.10.0 release notes, 2024-03-21:
+   * "Support for QLoRA with DeepSpeed ZeRO3 and FSDP", a 70B Llama on two 24 GB GPUs; PEFT's DeepSpeed guide lists
+   * ZeRO-1, -2 and -3 as compatible with bitsandbytes quantization + LoRA); Megatron-LM and NeMo, which split layers,
+   * train LoRA on 16-bit weights only.
+   */
+  public boolean splitsLayers() {
+    return this != QLORA;
+  }
 }

@@ -84,6 +84,24 @@ class EstimatorTest {
   }
 
   @Test
+  void rejects_splitting_the_layers_of_qlora_but_not_sharding_them() {
+    // GIVEN QLoRA of Llama-2-7B on an 8-GPU node
+    Task qlora = Task.qlora(TestModels.LLAMA2_7B, 8).microBatch(1).build();
+    Hardware node = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 1);
+    // WHEN its layers are split by tensor or pipeline parallelism THEN it is refused, saying what QLoRA runs with
+    assertThatThrownBy(() -> ESTIMATOR.memory(qlora, node, new Layout(4, 2, 1, ZeroStage.NONE, 8)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("QLORA keeps its 4-bit base weights whole on each GPU")
+        .hasMessageContaining("not tensor (2), pipeline (1) or context (1) parallelism");
+    assertThatThrownBy(() -> ESTIMATOR.memory(qlora, Hardware.of(TestGpus.A100_SXM4_80GB, 4, 2),
+        new Layout(4, 1, 2, ZeroStage.NONE, 4))).hasMessageContaining("pipeline (2)");
+    // while FSDP sharding (FSDP-QLoRA) and LoRA on 16-bit weights with tensor parallelism are estimated
+    assertThat(ESTIMATOR.memory(qlora, node, new Layout(8, 1, 1, ZeroStage.STAGE_3, 8)).perGpu().bytes()).isPositive();
+    Task lora = Task.lora(TestModels.LLAMA2_7B, 8).microBatch(1).build();
+    assertThat(ESTIMATOR.memory(lora, node, new Layout(4, 2, 1, ZeroStage.NONE, 8)).perGpu().bytes()).isPositive();
+  }
+
+  @Test
   void rejects_a_layout_larger_than_the_hardware() {
     assertThatThrownBy(() -> ESTIMATOR.memory(LLAMA_TRAINING, A100, Layout.dataParallel(2)))
         .isInstanceOf(IllegalArgumentException.class)
