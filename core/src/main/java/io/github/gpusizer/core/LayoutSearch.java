@@ -1,6 +1,7 @@
 package io.github.gpusizer.core;
 
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
@@ -149,22 +150,22 @@ final class LayoutSearch {
    * objects; a GPU's record hash walks all its datasheet fields), the rest by value.
    */
   private record Key(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble interNodeGbps, OptionalInt cpuCoresPerNode,
-      OptionalDouble diskMBps) {
+      OptionalDouble diskMBps, Optional<Fabric> fabric) {
     static Key of(Hardware hw) {
       return new Key(hw.gpu(), hw.gpusPerNode(), hw.nodes(), hw.interNodeGbps(), hw.cpuCoresPerNode(),
-          hw.diskMBps());
+          hw.diskMBps(), hw.interNodeFabric());
     }
 
     /** The key of the hardware's timings when the host's cores do not change them. */
     Key withoutCores() {
-      return new Key(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.empty(), diskMBps);
+      return new Key(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.empty(), diskMBps, fabric);
     }
 
     @Override
     public boolean equals(Object o) {
       return o instanceof Key k && k.gpu == gpu && k.gpusPerNode == gpusPerNode && k.nodes == nodes
           && k.interNodeGbps.equals(interNodeGbps) && k.cpuCoresPerNode.equals(cpuCoresPerNode)
-          && k.diskMBps.equals(diskMBps);
+          && k.diskMBps.equals(diskMBps) && k.fabric.equals(fabric);
     }
 
     @Override

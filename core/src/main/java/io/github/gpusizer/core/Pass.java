@@ -990,10 +990,12 @@ final class Pass {
     int sharing = g < o.gpuCount()
         ? Math.min(o.gpuCount() / g, (concurrent + instances - 1) / instances) : 1;
     OptionalInt cores = o.vcpus() > 0 ? OptionalInt.of(Math.max(1, o.vcpus() / sharing)) : OptionalInt.empty();
-    // the offering's network; unstated, a cluster fabric is the GPU class's (Hardware) and Ethernet one port
+    // the offering's network; unstated, a cluster fabric is the GPU class's (Hardware) and Ethernet a VM's by size
     OptionalDouble network = nodes == 1 || o.networkGbps().isPresent() || o.fabric() == Fabric.CLUSTER
-        ? (nodes > 1 ? o.networkGbps() : OptionalDouble.empty()) : OptionalDouble.of(Hardware.ETHERNET_GBPS);
-    return new Hardware(o.gpu(), perNode, nodes, network, cores, OptionalDouble.empty());
+        ? (nodes > 1 ? o.networkGbps() : OptionalDouble.empty())
+        : OptionalDouble.of(Hardware.ethernetGbps(o.gpuCount()));
+    return new Hardware(o.gpu(), perNode, nodes, network, cores, OptionalDouble.empty(),
+        nodes > 1 ? Optional.of(o.fabric()) : Optional.empty());
   }
 
   /** The rate from {@code from} into the ranking currency, looked up once per currency. */

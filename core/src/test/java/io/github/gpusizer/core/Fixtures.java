@@ -155,6 +155,16 @@ final class Fixtures {
         "test input");
   }
 
+  /**
+   * {@code o} joined by a cluster fabric (RDMA) of the same bandwidth: the network of {@link #offering}s as it was
+   * timed before plain Ethernet got the socket transport's share of its link.
+   */
+  static Offering onRdma(Offering o) {
+    return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
+        o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(), o.networkGbps(),
+        Fabric.CLUSTER, o.priceDate(), o.source());
+  }
+
   private static Offering aws(String type, Gpu gpu, int count, int vcpus, int ramGiB, int diskGB, String price,
       OptionalDouble gbps, Fabric fabric) {
     return new Offering("aws", type, "us-east-1", gpu, count, vcpus, DataSize.ofGiB(ramGiB), DataSize.ofGB(diskGB),

@@ -3,7 +3,9 @@ package io.github.gpusizer.core.estimate;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -27,9 +29,12 @@ import java.util.OptionalInt;
  *     {@link #effectiveInterNodeGbps()})
  * @param cpuCoresPerNode logical CPU cores of one node; empty when the host is still to be sized
  * @param diskMBps sequential read rate of the node's data disk in decimal MB/s; empty when still to be sized
+ * @param interNodeFabric what the network between nodes is: on {@link Fabric#ETHERNET} NCCL runs over TCP sockets,
+ *     which reach a smaller share of the link than RDMA does (see {@code Links.SOCKET_SHARE}); empty: as the GPU's
+ *     class usually has, with RDMA's share
  */
 public record Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble interNodeGbps,
-                       OptionalInt cpuCoresPerNode, OptionalDouble diskMBps) {
+                       OptionalInt cpuCoresPerNode, OptionalDouble diskMBps, Optional<Fabric> interNodeFabric) {
 
   public Hardware {
     checkNotNull(gpu, "gpu");
@@ -44,15 +49,36 @@ public record Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble inter
     cpuCoresPerNode.ifPresent(c -> checkArgument(c >= 1, "CPU cores per node must be >= 1, was %s", c));
     checkNotNull(diskMBps, "diskMBps");
     diskMBps.ifPresent(d -> checkArgument(d > 0 && Double.isFinite(d), "disk read rate must be > 0 MB/s, was %s", d));
+    checkNotNull(interNodeFabric, "interNodeFabric");
+  }
+
+  /** Hardware whose network between nodes is of the kind its GPU's class usually has. */
+  public Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble interNodeGbps, OptionalInt cpuCoresPerNode,
+                  OptionalDouble diskMBps) {
+    this(gpu, gpusPerNode, nodes, interNodeGbps, cpuCoresPerNode, diskMBps, Optional.empty());
+  }
+
+  /**
+   * Network of a cloud GPU VM on plain Ethernet per GPU, for instances whose catalog row states none: 20 Gb/s, the
+   * median of the single-GPU Ethernet sizes whose figure the bundled {@code fabrics.csv} gives (AWS g4dn/g5/g6/g6e
+   * and p3 {@code xlarge} sizes, GCP {@code a2-highgpu-1g}, Azure NCasT4_v3, NC A100 v4, NCads H100 v5 and NVadsA10_v5:
+   * 8 to 80 Gb/s); cloud providers scale a VM's bandwidth with its size, so an instance of {@code g} GPUs gets
+   * {@code g ×} that, up to {@link #ETHERNET_MAX_GBPS}.
+   */
+  public static final double ETHERNET_GBPS_PER_GPU = 20;
+
+  /**
+   * The most an Ethernet-only GPU VM gets when its row states none: 100 Gb/s, the largest Ethernet-only figure in
+   * {@code fabrics.csv} (GCP {@code a2-highgpu-8g} and {@code a2-megagpu-16g}, "up to 100 Gbps").
+   */
+  public static final double ETHERNET_MAX_GBPS = Links.DEFAULT_INTER_NODE_GBPS;
+
+  /** The Ethernet bandwidth assumed for an instance of {@code gpus} GPUs that states none (see above), in Gb/s. */
+  public static double ethernetGbps(int gpus) {
+    return Math.min(ETHERNET_MAX_GBPS, ETHERNET_GBPS_PER_GPU * gpus);
   }
 
   /** {@code gpusPerNode × nodes} GPUs; links inside a node follow from the GPU (NVLink or its PCIe generation). */
-  /**
-   * One 100 Gb/s Ethernet port per node, the common cloud VM network without InfiniBand or EFA: what nodes joined
-   * over plain Ethernet get when the offering states no bandwidth.
-   */
-  public static final double ETHERNET_GBPS = Links.DEFAULT_INTER_NODE_GBPS;
-
   public static Hardware of(Gpu gpu, int gpusPerNode, int nodes) {
     return new Hardware(gpu, gpusPerNode, nodes, OptionalDouble.empty(), OptionalInt.empty(), OptionalDouble.empty());
   }
@@ -63,15 +89,23 @@ public record Hardware(Gpu gpu, int gpusPerNode, int nodes, OptionalDouble inter
   }
 
   public Hardware withInterNodeGbps(double gbps) {
-    return new Hardware(gpu, gpusPerNode, nodes, OptionalDouble.of(gbps), cpuCoresPerNode, diskMBps);
+    return new Hardware(gpu, gpusPerNode, nodes, OptionalDouble.of(gbps), cpuCoresPerNode, diskMBps,
+        interNodeFabric);
+  }
+
+  /** The same hardware with nodes joined by {@code fabric}, e.g. {@link Fabric#ETHERNET} for VMs without RDMA. */
+  public Hardware withInterNodeFabric(Fabric fabric) {
+    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, cpuCoresPerNode, diskMBps,
+        Optional.of(checkNotNull(fabric, "fabric")));
   }
 
   public Hardware withCpuCoresPerNode(int cores) {
-    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.of(cores), diskMBps);
+    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, OptionalInt.of(cores), diskMBps, interNodeFabric);
   }
 
   public Hardware withDiskMBps(double mbps) {
-    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, cpuCoresPerNode, OptionalDouble.of(mbps));
+    return new Hardware(gpu, gpusPerNode, nodes, interNodeGbps, cpuCoresPerNode, OptionalDouble.of(mbps),
+        interNodeFabric);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.gpusizer.core.estimate;
 
 import io.github.gpusizer.catalog.ComputeCapability;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.FormFactor;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.catalog.Vendor;
@@ -158,9 +159,24 @@ final class Links {
     return peerToPeer(gpu) ? "PCIe peer-to-peer" : "PCIe through host memory (no peer-to-peer)";
   }
 
-  /** Network bandwidth out of one node in GB/s (per direction). */
+  /**
+   * The share of a plain Ethernet link NCCL's socket transport (TCP, no RDMA) reaches in ring collectives: about half.
+   * All-reduce bus bandwidth of 4–6 GB/s on 100 Gb/s TCP between four 8 × V100 nodes, "less than half" of the link
+   * (NVIDIA/nccl issue #450, 2021); 1.7 GB/s on Azure V100 VMs whose TCP benchmark measured 25 Gb/s, 54% (NVIDIA/
+   * nccl-tests issue #83, 2021: NCCL moves each flow at the slowest of its sockets); 14.5–22.9 Gb/s with 8 GPUs per
+   * node on GCP's 32 Gb/s VMs, 45–72% (NVIDIA/nccl issue #209, 2019). RDMA fabrics reach {@code Efficiency.LINK}.
+   */
+  static final double SOCKET_SHARE = 0.5;
+
+  /**
+   * Network bandwidth out of one node in GB/s (per direction), as the collectives' link efficiency is applied to: on
+   * {@link Fabric#ETHERNET} scaled by {@link #SOCKET_SHARE} over RDMA's {@code Efficiency.LINK}, so that the default
+   * efficiency gives the socket transport's share.
+   */
   static double interNodeGBps(Hardware hardware) {
-    return interNodeGbps(hardware) / 8;
+    double gbps = interNodeGbps(hardware) / 8;
+    return hardware.interNodeFabric().orElse(Fabric.CLUSTER) == Fabric.ETHERNET
+        ? gbps * SOCKET_SHARE / Efficiency.LINK : gbps;
   }
 
   /** Network bandwidth out of one node in Gb/s: the hardware's own figure, else {@link #defaultInterNodeGbps}. */

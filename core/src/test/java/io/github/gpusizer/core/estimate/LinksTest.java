@@ -59,6 +59,29 @@ class LinksTest {
   }
 
   @Test
+  void nodes_joined_over_plain_ethernet_move_collectives_at_the_socket_transports_share_of_the_link() {
+    // GIVEN two 8 x A100 nodes with one 100 Gb/s port each, over RDMA and over plain Ethernet (TCP sockets)
+    Hardware rdma = Hardware.of(TestGpus.A100_SXM4_80GB, 8, 2).withInterNodeGbps(100);
+    Hardware tcp = rdma.withInterNodeFabric(io.github.gpusizer.catalog.Fabric.ETHERNET);
+    // THEN the link is the same, but NCCL's sockets reach half of it where RDMA reaches Efficiency.LINK
+    assertThat(tcp.effectiveInterNodeGbps()).isEqualTo(100);
+    assertThat(Links.interNodeGBps(rdma)).isEqualTo(12.5);
+    assertThat(Links.interNodeGBps(tcp) * Efficiency.LINK).isCloseTo(12.5 * Links.SOCKET_SHARE,
+        org.assertj.core.data.Offset.offset(1e-12));
+    // AND an FSDP step over them is slower on sockets
+    Task task = Task.pretraining(TestModels.LLAMA2_7B).microBatch(2).globalBatch(64).sequenceLength(4096)
+        .precision(PrecisionMode.BF16_MIXED).build();
+    Layout fsdp = new Layout(16, 1, 1, ZeroStage.STAGE_3, 8);
+    double overRdma = Estimator.defaults().performance(task, rdma, fsdp).tokensPerSecond();
+    double overTcp = Estimator.defaults().performance(task, tcp, fsdp).tokensPerSecond();
+    assertThat(overTcp).isLessThan(overRdma);
+    // AND the sizer's default for an Ethernet VM that states no bandwidth grows with its GPUs up to 100 Gb/s
+    assertThat(Hardware.ethernetGbps(1)).isEqualTo(20);
+    assertThat(Hardware.ethernetGbps(4)).isEqualTo(80);
+    assertThat(Hardware.ethernetGbps(8)).isEqualTo(100);
+  }
+
+  @Test
   void a_ring_collective_pays_nccls_latency_per_step_nvlink_within_nodes_network_between() {
     // GIVEN NCCL's Simple-protocol ring model: 8.4 us plus 3.4 us per NVLink step and 9.6 us per network step
     // THEN 64 H100s in 8 nodes: 63 steps, 7 across the network; one rank per node: every step across it

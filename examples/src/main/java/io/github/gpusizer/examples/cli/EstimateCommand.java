@@ -2,6 +2,7 @@ package io.github.gpusizer.examples.cli;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Gpu;
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
@@ -55,6 +56,11 @@ final class EstimateCommand implements Callable<Integer> {
           + "100 Gb/s Ethernet per node for PCIe and consumer cards.")
   Double interNodeGbps;
 
+  @Option(names = "--fabric", paramLabel = "cluster|ethernet",
+      description = "What joins the nodes: cluster (InfiniBand, EFA, RoCE: RDMA, the default) or ethernet (plain "
+          + "VM Ethernet, where NCCL's TCP sockets reach about half of the link).")
+  String fabric;
+
   @Option(names = "--efficiency", paramLabel = "MFU",
       description = "Override the model FLOPs utilisation the estimator assumes (0 < MFU <= 1), e.g. a measured 0.45.")
   Double efficiency;
@@ -69,6 +75,14 @@ final class EstimateCommand implements Callable<Integer> {
       checkArgument(interNodeGbps > 0 && Double.isFinite(interNodeGbps), "--inter-node-gbps must be > 0, was %s",
           interNodeGbps);
       hardware = hardware.withInterNodeGbps(interNodeGbps);
+    }
+    if (fabric != null) {
+      hardware = hardware.withInterNodeFabric(switch (fabric.strip().toLowerCase(java.util.Locale.ROOT)) {
+        case "cluster", "infiniband", "efa", "roce" -> Fabric.CLUSTER;
+        case "ethernet" -> Fabric.ETHERNET;
+        default -> throw new IllegalArgumentException("--fabric must be cluster or ethernet (also infiniband, efa, "
+            + "roce for cluster), was '" + fabric + "'");
+      });
     }
     Layout layout = layout(taskOptions, gpus, nodes);
     Estimator estimator = Estimator.defaults();

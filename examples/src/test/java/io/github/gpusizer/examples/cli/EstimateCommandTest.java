@@ -91,6 +91,21 @@ class EstimateCommandTest {
   }
 
   @Test
+  void nodes_joined_by_plain_ethernet_are_slower_than_by_a_cluster_fabric_of_the_same_bandwidth() {
+    String[] fsdp = {"estimate", "--model", "llama-2-7b", "--gpu", "a100", "--gpus", "16", "--nodes", "2", "--zero",
+        "3", "--micro-batch", "2", "--global-batch", "64", "--seq", "4096", "--inter-node-gbps", "100", "--format",
+        "json"};
+    double rdma = Cli.run(fsdp).json().at("/time/stepSeconds").asDouble();
+    double tcp = Cli.run(with(fsdp, "--fabric", "ethernet")).json().at("/time/stepSeconds").asDouble();
+    assertThat(Cli.run(with(fsdp, "--fabric", "cluster")).json().at("/time/stepSeconds").asDouble())
+        .isEqualTo(rdma);
+    assertThat(tcp).isGreaterThan(rdma);
+    Cli.Run wrong = Cli.run(with(fsdp, "--fabric", "ethernt"));
+    assertThat(wrong.exit()).isEqualTo(2);
+    assertThat(wrong.err()).contains("--fabric must be cluster or ethernet").contains("'ethernt'");
+  }
+
+  @Test
   void without_an_amount_of_work_total_time_is_null() {
     JsonNode e = Cli.run("estimate", "--model", "gpt2", "--gpu", "a100", "--format", "json").json();
     assertThat(e.at("/time/totalSeconds").isNull()).isTrue();
