@@ -16,6 +16,7 @@ import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.estimate.Warning;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Dataset;
+import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
@@ -107,6 +108,19 @@ final class Advisor {
     return ImmutableList.copyOf(out);
   }
 
+  /**
+   * The most samples per GPU (or sequences per replica) the search tries when the task fixes neither micro-batch nor
+   * global batch ({@link LayoutSearch#OPEN_MICRO_BATCH}, {@link LayoutSearch#SERVING_ENGINE_SEQUENCES}); 0 where a
+   * global batch bounds it instead.
+   */
+  private static int openCap(Task asked) {
+    if (asked.globalBatch() > 0) {
+      return 0;
+    }
+    return !asked.kind().isTraining() && asked.executionMode() == ExecutionMode.SERVING_ENGINE
+        ? LayoutSearch.SERVING_ENGINE_SEQUENCES : LayoutSearch.OPEN_MICRO_BATCH;
+  }
+
   /** The warnings that depend only on the run's estimate, shared by every offering of the same hardware. */
   private List<Warning> fitWarnings(Outcome.Fit fit) {
     Set<Warning> out = new LinkedHashSet<>();
@@ -115,12 +129,17 @@ final class Advisor {
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
     if (asRun.microBatch() > asked.microBatch()) {
-      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, (asked.kind().isTraining()
-          ? "micro-batch " + asRun.microBatch() + " per GPU: none was chosen, so the largest"
-          : asRun.microBatch() + " concurrent sequences per replica: none was chosen, so the most")
-          + " that fits even at the high end of the memory estimate"
-          + (asked.globalBatch() > 0 ? " and divides the global batch" : ""), "fix it with --micro-batch N",
-          "fix it with Task.Builder.microBatch(n)"));
+      boolean training = asked.kind().isTraining();
+      String what = training ? "micro-batch " + asRun.microBatch() + " per GPU: none was chosen, so the "
+          : asRun.microBatch() + " concurrent sequences per replica: none was chosen, so the ";
+      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, what + (openCap(asked) == asRun.microBatch()
+          ? "most tried without one (" + (training ? "Goyal et al. 2017's per-GPU ImageNet batch, BERT's largest "
+              + "fine-tuning batch" : asked.executionMode() == ExecutionMode.SERVING_ENGINE
+              ? "vLLM's max_num_seqs default" : "a script's batch of prompts") + "); it fits even at the high end of "
+              + "the memory estimate"
+          : (training ? "largest" : "most") + " that fits even at the high end of the memory estimate"
+              + (asked.globalBatch() > 0 ? " and divides the global batch" : "")),
+          "fix it with --micro-batch N", "fix it with Task.Builder.microBatch(n)"));
     } else if (asRun.microBatch() != asked.microBatch()) {
       out.add(Warning.of("micro-batch-lowered", Warning.Severity.INFO, asked.kind().isTraining()
           ? "micro-batch lowered from " + asked.microBatch() + " to " + asRun.microBatch()
