@@ -56,6 +56,15 @@ public enum Fabric {
     return joinable;
   }
 
+  /**
+   * The fabric {@code text} names as a catalog cell would ({@code "ethernet"}, {@code "EFA"}, ...).
+   *
+   * @throws IllegalArgumentException naming the allowed spellings and the closest of them, for any other text
+   */
+  public static Fabric parse(String text) {
+    return fromCell(text).orElseThrow(() -> new IllegalArgumentException(unknown(text)));
+  }
+
   /** The fabric a catalog cell names, ignoring case and surrounding space; empty for any other text. */
   static Optional<Fabric> fromCell(String cell) {
     return Optional.ofNullable(SPELLINGS.get(cell.strip().toLowerCase(Locale.ROOT)));

@@ -109,16 +109,21 @@ final class Advisor {
   }
 
   /**
-   * The most samples per GPU (or sequences per replica) the search tries when the task fixes neither micro-batch nor
-   * global batch ({@link LayoutSearch#OPEN_MICRO_BATCH}, {@link LayoutSearch#SERVING_ENGINE_SEQUENCES}); 0 where a
-   * global batch bounds it instead.
+   * Why the search ran {@code chosen} samples per GPU (sequences per replica) where the task gave none: the most it
+   * tries without one ({@link LayoutSearch#openBatch}), or the most memory allows (and the global batch divides).
    */
-  private static int openCap(Task asked) {
-    if (asked.globalBatch() > 0) {
-      return 0;
+  private static String chosenBatch(Task asked, int chosen) {
+    boolean training = asked.kind().isTraining();
+    String head = training ? "micro-batch " + chosen + " per GPU: none was chosen, so the "
+        : chosen + " concurrent sequences per replica: none was chosen, so the ";
+    if (asked.globalBatch() == 0 && chosen == LayoutSearch.openBatch(asked)) {
+      String why = training ? "Goyal et al. 2017's per-GPU ImageNet batch, BERT's largest fine-tuning batch"
+          : asked.executionMode() == ExecutionMode.SERVING_ENGINE ? "vLLM's max_num_seqs default"
+          : "a script's batch of prompts";
+      return head + "most tried without one (" + why + "); it fits even at the high end of the memory estimate";
     }
-    return !asked.kind().isTraining() && asked.executionMode() == ExecutionMode.SERVING_ENGINE
-        ? LayoutSearch.SERVING_ENGINE_SEQUENCES : LayoutSearch.OPEN_MICRO_BATCH;
+    return head + (training ? "largest" : "most") + " that fits even at the high end of the memory estimate"
+        + (asked.globalBatch() > 0 ? " and divides the global batch" : "");
   }
 
   /** The warnings that depend only on the run's estimate, shared by every offering of the same hardware. */
@@ -129,16 +134,7 @@ final class Advisor {
     Task asked = s.task();
     Gpu gpu = e.hardware().gpu();
     if (asRun.microBatch() > asked.microBatch()) {
-      boolean training = asked.kind().isTraining();
-      String what = training ? "micro-batch " + asRun.microBatch() + " per GPU: none was chosen, so the "
-          : asRun.microBatch() + " concurrent sequences per replica: none was chosen, so the ";
-      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, what + (openCap(asked) == asRun.microBatch()
-          ? "most tried without one (" + (training ? "Goyal et al. 2017's per-GPU ImageNet batch, BERT's largest "
-              + "fine-tuning batch" : asked.executionMode() == ExecutionMode.SERVING_ENGINE
-              ? "vLLM's max_num_seqs default" : "a script's batch of prompts") + "); it fits even at the high end of "
-              + "the memory estimate"
-          : (training ? "largest" : "most") + " that fits even at the high end of the memory estimate"
-              + (asked.globalBatch() > 0 ? " and divides the global batch" : "")),
+      out.add(Warning.of("micro-batch-chosen", Warning.Severity.INFO, chosenBatch(asked, asRun.microBatch()),
           "fix it with --micro-batch N", "fix it with Task.Builder.microBatch(n)"));
     } else if (asRun.microBatch() != asked.microBatch()) {
       out.add(Warning.of("micro-batch-lowered", Warning.Severity.INFO, asked.kind().isTraining()

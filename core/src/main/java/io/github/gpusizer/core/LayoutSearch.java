@@ -872,7 +872,7 @@ final class LayoutSearch {
       if (!task.microBatchChosen()) {
         // neither micro-batch nor global batch given: training takes the largest that fits up to OPEN_MICRO_BATCH;
         // offline inference batches its prompts as far (a replica never holds more sequences than the job has)
-        mb0 = Math.max(mb0, task.kind().isTraining() ? OPEN_MICRO_BATCH : openInferenceBatch(dataParallel));
+        mb0 = Math.max(mb0, task.kind().isTraining() ? openBatch(task) : openInferenceBatch(dataParallel));
       }
       // the ranks multiply the micro-batch: the global batch they make stays within what trains well
       int largest = usefulBatch / dataParallel;
@@ -892,13 +892,22 @@ final class LayoutSearch {
   }
 
   /**
+   * The most samples per GPU (training) or sequences per replica (inference) the search tries when the task fixes
+   * neither: {@link #SERVING_ENGINE_SEQUENCES} for inference in a serving engine, else {@link #OPEN_MICRO_BATCH}.
+   */
+  static int openBatch(Task task) {
+    return !task.kind().isTraining() && task.executionMode() == ExecutionMode.SERVING_ENGINE
+        ? SERVING_ENGINE_SEQUENCES : OPEN_MICRO_BATCH;
+  }
+
+  /**
    * Concurrent sequences per replica tried when the caller gave none for an inference job: {@link #OPEN_MICRO_BATCH}
    * for a plain script ({@code model.generate} on a padded batch) and {@link #SERVING_ENGINE_SEQUENCES} for a serving
    * engine, at most the job's sequences over the replicas (its samples, or its tokens over the tokens each
    * generates, or each reads where none are generated); 1 where the job states no amount of work.
    */
   private int openInferenceBatch(int replicas) {
-    int open = task.executionMode() == ExecutionMode.SERVING_ENGINE ? SERVING_ENGINE_SEQUENCES : OPEN_MICRO_BATCH;
+    int open = openBatch(task);
     int perSequence = task.generatedTokens() > 0 ? task.generatedTokens() : task.sequenceLength();
     double sequences = task.samples().orElse(task.tokens().orElse(perSequence) / perSequence);
     double perReplica = sequences / replicas;

@@ -77,12 +77,15 @@ final class EstimateCommand implements Callable<Integer> {
       hardware = hardware.withInterNodeGbps(interNodeGbps);
     }
     if (fabric != null) {
-      hardware = hardware.withInterNodeFabric(switch (fabric.strip().toLowerCase(java.util.Locale.ROOT)) {
-        case "cluster", "infiniband", "efa", "roce" -> Fabric.CLUSTER;
-        case "ethernet" -> Fabric.ETHERNET;
-        default -> throw new IllegalArgumentException("--fabric must be cluster or ethernet (also infiniband, efa, "
-            + "roce for cluster), was '" + fabric + "'");
-      });
+      Fabric joined;
+      try {
+        joined = Fabric.parse(fabric);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--fabric " + e.getMessage(), e);
+      }
+      checkArgument(joined.joinable(), "--fabric %s: stand-alone machines are never joined; give cluster or ethernet",
+          fabric);
+      hardware = hardware.withInterNodeFabric(joined);
     }
     Layout layout = layout(taskOptions, gpus, nodes);
     Estimator estimator = Estimator.defaults();

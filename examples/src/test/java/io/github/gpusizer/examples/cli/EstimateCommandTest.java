@@ -102,7 +102,9 @@ class EstimateCommandTest {
     assertThat(tcp).isGreaterThan(rdma);
     Cli.Run wrong = Cli.run(with(fsdp, "--fabric", "ethernt"));
     assertThat(wrong.exit()).isEqualTo(2);
-    assertThat(wrong.err()).contains("--fabric must be cluster or ethernet").contains("'ethernt'");
+    assertThat(wrong.err()).contains("--fabric must be one of cluster, ethernet, standalone")
+        .contains("was 'ethernt'; did you mean: ethernet?");
+    assertThat(Cli.run(with(fsdp, "--fabric", "standalone")).err()).contains("never joined");
   }
 
   @Test
