@@ -38,6 +38,14 @@ class FabricTest {
     assertThat(Fabric.unknown("wifi")).doesNotContain("did you mean");
   }
 
+  @Test
+  void parse_reads_a_cell_and_fails_on_other_text_with_the_same_message() {
+    assertThat(Fabric.parse(" EFA ")).isEqualTo(Fabric.CLUSTER);
+    assertThat(Fabric.parse("ethernet")).isEqualTo(Fabric.ETHERNET);
+    assertThatThrownBy(() -> Fabric.parse("clustr")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(Fabric.unknown("clustr"));
+  }
+
   private static Offering with(Offering o, OptionalDouble gbps, Fabric fabric) {
     return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
         o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(), gbps, fabric,
