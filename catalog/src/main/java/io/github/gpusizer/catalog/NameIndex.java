@@ -117,6 +117,28 @@ final class NameIndex {
   }
 
   /**
+   * The PCIe board of an SXM GPU's chip and memory, where the index holds exactly one: same vendor, memory and id
+   * stem (the id up to its first dash: {@code a100-sxm4-80gb} and {@code a100-pcie-80gb}, {@code h100-sxm} and
+   * {@code h100-pcie}); empty for a GPU that is not an SXM module.
+   */
+  Optional<Gpu> pcieBoardOf(Gpu gpu) {
+    if (gpu.formFactor() != FormFactor.SXM) {
+      return Optional.empty();
+    }
+    String stem = stem(gpu.id());
+    List<Gpu> boards = gpus.stream()
+        .filter(g -> g.formFactor() == FormFactor.PCIE && g.vendor() == gpu.vendor()
+            && g.memory().equals(gpu.memory()) && stem(g.id()).equals(stem))
+        .collect(Collectors.toList());
+    return boards.size() == 1 ? Optional.of(boards.get(0)) : Optional.empty();
+  }
+
+  private static String stem(String id) {
+    int dash = id.indexOf('-');
+    return dash < 0 ? id : id.substring(0, dash);
+  }
+
+  /**
    * The GPU a name means.
    *
    * @throws UnknownGpuException with the closest names if none

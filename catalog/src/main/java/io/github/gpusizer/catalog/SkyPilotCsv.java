@@ -128,6 +128,18 @@ final class SkyPilotCsv {
               + "left out and listed in the load report)", e);
         }
       }
+      // SkyPilot names some PCIe boards by their SXM sibling's accelerator (Fluidstack's A100_PCIE_80GB and RunPod's
+      // "A100 PCIe" rows say A100-80GB): the instance type or GpuInfo tells, and a PCIe card has no NVLink switch and
+      // a lower power limit
+      String board = "";
+      if (pcie(instanceType) || pcie(row.raw("GpuInfo"))) {
+        Optional<Gpu> pcie = gpus.pcieBoardOf(gpu.orElseThrow());
+        if (pcie.isPresent()) {
+          board = "; " + pcie.get().id() + ", not " + gpu.orElseThrow().id() + ": the row's "
+              + (pcie(instanceType) ? "instance type" : "GpuInfo") + " says PCIe";
+          gpu = pcie;
+        }
+      }
       int gpuCount = row.wholeNumber("AcceleratorCount", 1);
       BigDecimal price = row.number("Price", Sign.NON_NEGATIVE);
       // A spot price of 0 is no spot price: no cloud gives GPUs away, and SkyPilot's Vast file (catalogs/v8/vast,
@@ -137,7 +149,7 @@ final class SkyPilotCsv {
         gpuRows.add(new GpuRow(row, accelerator, gpu.orElseThrow(), gpuCount, price, spot));
       } else {
         candidates.add(new Candidate(instanceType, region, gpu.orElseThrow(), gpuCount, vcpus(row),
-            row.number("MemoryGiB", Sign.NON_NEGATIVE), price, spot, row.line(), ""));
+            row.number("MemoryGiB", Sign.NON_NEGATIVE), price, spot, row.line(), board));
       }
     }
     for (GpuRow gpuRow : gpuRows) {
@@ -151,6 +163,11 @@ final class SkyPilotCsv {
     }
     skipped.sort(Comparator.comparingInt(Skipped::line));
     return new Result(mergeZones(candidates, table.file(), settings), new LoadReport(ImmutableList.copyOf(skipped)));
+  }
+
+  /** Whether a cell names a PCIe board ({@code A100_PCIE_80GB}, {@code 'Name': 'A100 PCIe'}), ignoring case. */
+  private static boolean pcie(String cell) {
+    return cell.toLowerCase(Locale.ROOT).contains("pcie");
   }
 
   /** {@code "p3.2xlarge in us-east-1a"}: what a row offers, for the load report. */

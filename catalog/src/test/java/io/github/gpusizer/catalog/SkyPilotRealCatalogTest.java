@@ -250,6 +250,40 @@ class SkyPilotRealCatalogTest {
     assertThat(aws.loadReport().accelerators(Reason.UNKNOWN_ACCELERATOR)).isEmpty();
   }
 
+  @ParameterizedTest
+  @CsvSource({
+      "fluidstack, A100_PCIE_80GB::1, a100-pcie-80gb, instance type",
+      "runpod, 1x_A100-80GB_SECURE, a100-pcie-80gb, GpuInfo",
+      "paperspace, A100-80G, a100-sxm4-80gb, ''"})
+  void a_row_that_says_pcie_loads_on_the_pcie_board_of_its_accelerator(String cloud, String type, String gpu,
+      String where) {
+    // GIVEN rows whose AcceleratorName is A100-80GB (the SXM module's alias), of which Fluidstack's instance type and
+    // RunPod's GpuInfo ('Name': 'A100 PCIe') say PCIe, and Paperspace's says nothing more
+    Offering o = load(file(cloud)).offerings().stream().filter(x -> x.instanceType().equals(type)).findFirst()
+        .orElseThrow();
+    // THEN the first two are the PCIe board (no NVLink switch, 300 W), the source says why; the third stays SXM
+    assertThat(o.gpu().id()).isEqualTo(gpu);
+    if (!where.isEmpty()) {
+      assertThat(o.source()).contains("a100-pcie-80gb, not a100-sxm4-80gb: the row's " + where + " says PCIe");
+    }
+  }
+
+  @Test
+  void the_pcie_board_of_an_sxm_module_is_the_one_of_its_chip_and_memory() {
+    Catalog bundled = Catalog.bundled();
+    NameIndex.Builder builder = NameIndex.builder();
+    bundled.gpus().forEach(builder::add);
+    NameIndex names = builder.build();
+    assertThat(names.pcieBoardOf(bundled.gpu("h100-sxm")).map(Gpu::id)).contains("h100-pcie");
+    assertThat(names.pcieBoardOf(bundled.gpu("v100-sxm2-16gb")).map(Gpu::id)).contains("v100-pcie-16gb");
+    assertThat(names.pcieBoardOf(bundled.gpu("a100-sxm4-40gb")).map(Gpu::id)).contains("a100-pcie-40gb");
+    // none for a module without a PCIe sibling of its memory, nor for what is no SXM module
+    assertThat(names.pcieBoardOf(bundled.gpu("h100-sxm-96gb"))).isEmpty();
+    assertThat(names.pcieBoardOf(bundled.gpu("h800-sxm"))).isEmpty();
+    assertThat(names.pcieBoardOf(bundled.gpu("gh200"))).isEmpty();
+    assertThat(names.pcieBoardOf(bundled.gpu("a100-pcie-80gb"))).isEmpty();
+  }
+
   @Test
   void every_real_excerpt_loads_with_the_defaults() {
     for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack", "gcp")) {
