@@ -354,13 +354,14 @@ final class RecommendReport {
   }
 
   private static String optionTable(List<Option> options, Recommendation rec, Set<Option> front) {
-    TextTable table = new TextTable(">#", "PROVIDER", "INSTANCE", ">NODES", ">GPUS", "GPU", "LAYOUT", ">MEM/GPU",
-        ">TIME", ">COST", ">PRICE/H", "BOTTLENECK", "PARETO");
+    // the region tells apart an instance type sold in several (one option each, otherwise alike)
+    TextTable table = new TextTable(">#", "PROVIDER", "INSTANCE", "REGION", ">NODES", ">GPUS", "GPU", "LAYOUT",
+        ">MEM/GPU", ">TIME", ">COST", ">PRICE/H", "BOTTLENECK", "PARETO");
     for (Option o : options) {
       int rank = rec.rank(o).orElse(0);
       table.row(rank >= 1 ? rank : "-", o.offering().provider(), o.offering().instanceType()
               + (o.pricing() == PricingMode.ON_DEMAND ? "" : " (" + o.pricing().name().toLowerCase(Locale.ROOT) + ")"),
-          o.instances(), o.gpus(), o.gpu().id(), layout(o),
+          o.offering().region(), o.instances(), o.gpus(), o.gpu().id(), layout(o),
           Reports.size(o.memory().perGpu()) + (o.memory().fit() == Fit.MAY_NOT_FIT ? "!" : ""),
           Output.durationRange(o.wallTimeInterval()), Output.money(o.cost()) + (o.costConverted() ? "*" : ""),
           Output.money(pricePerHour(o)),

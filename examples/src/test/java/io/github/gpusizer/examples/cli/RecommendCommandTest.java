@@ -86,6 +86,21 @@ class RecommendCommandTest {
   }
 
   @Test
+  void options_of_one_instance_type_in_several_regions_are_told_apart_by_their_region() throws Exception {
+    // GIVEN Lambda's catalog excerpt, which sells gpu_1x_gh200 at one price in two regions
+    String file = Path.of(RecommendCommandTest.class.getResource("skypilot-real/lambda/vms.csv").toURI()).toString();
+    Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M", "--catalog",
+        file, "--no-bundled-offerings", "--price-date", "2026-11-30", "--top", "5");
+    assertThat(run.exit()).as(run.err()).isZero();
+    // THEN the table has a REGION column, and the two rows of that instance type, alike otherwise, name two regions
+    String ranked = run.out().substring(run.out().indexOf("RANKED OPTIONS"), run.out().indexOf("PARETO FRONT"));
+    assertThat(ranked).contains(" REGION ");
+    List<String> rows = ranked.lines().filter(l -> l.contains("gpu_1x_gh200")).toList();
+    assertThat(rows).hasSize(2);
+    assertThat(rows.stream().map(l -> l.strip().split("\\s+")[3]).distinct()).hasSize(2);
+  }
+
+  @Test
   void offline_inference_is_batched_and_its_layouts_are_replicas_not_ddp() {
     // GIVEN Llama-2-7B generating for 100,000 prompts, no batch chosen
     Cli.Run run = Cli.run("recommend", "--model", "llama-2-7b", "--task", "infer", "--samples", "100000", "--prompt",
