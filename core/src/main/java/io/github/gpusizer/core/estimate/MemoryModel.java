@@ -83,6 +83,16 @@ final class MemoryModel {
   static final double SERVING_MEMORY_UTILIZATION = 0.9;
 
   /**
+   * The most tokens a serving engine runs through the model in one iteration: vLLM's scheduler default
+   * {@code max_num_batched_tokens} of 2048 ({@code SchedulerConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS}, vllm/config/
+   * scheduler.py, docs.vllm.ai), which chunked prefill splits longer prompts to (TensorRT-LLM's in-flight batching
+   * bounds an iteration by its {@code max_num_tokens} likewise). A prompt batch of 256 × 1,000 tokens is prefilled a
+   * budget at a time, so the activation peak is that of the budget, not of the batch; a prompt longer than the budget
+   * is counted whole (engines without chunked prefill run it in one pass).
+   */
+  static final int ENGINE_BATCHED_TOKENS = 2048;
+
+  /**
    * KV-cache memory a paged serving engine wastes in partly filled blocks: "under 4%" (Kwon et al. 2023, "Efficient
    * Memory Management for Large Language Model Serving with PagedAttention", SOSP, §1 and §6.1), against 60–80% for
    * contiguous per-request buffers.
@@ -820,14 +830,16 @@ final class MemoryModel {
 
   /**
    * One forward pass's live tensors: for a transformer one layer's intermediate tensors for the whole prompt batch
-   * (plus the score matrix without FlashAttention) and the last token's FP32 logits; for CNNs the stem's input and
-   * output; for recurrent networks one step's gates; for generic models their stated activations.
+   * (a serving engine's iteration budget of it, {@link #ENGINE_BATCHED_TOKENS}), plus the score matrix without
+   * FlashAttention, and the last token's FP32 logits; for CNNs the stem's input and output; for recurrent networks
+   * one step's gates; for generic models their stated activations.
    */
   static double inferenceWorkingSet(Job job) {
     double e = job.activationBytes;
     ModelSpec model = job.model;
     if (model instanceof Transformer t) {
-      double tokens = job.microTokens();
+      double tokens = job.task.executionMode() == ExecutionMode.SERVING_ENGINE
+          ? Math.min(job.microTokens(), Math.max(ENGINE_BATCHED_TOKENS, job.sequence)) : job.microTokens();
       double h = t.hidden();
       double perToken = e * (2 * h + t.queryDim() + 2 * t.kvDim()
           + (t.gatedMlp() ? 3 : 2) * (double) t.ffn() * t.activeExperts());

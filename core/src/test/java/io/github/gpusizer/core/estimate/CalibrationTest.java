@@ -656,6 +656,19 @@ class CalibrationTest {
       cases.add(throughput("gptfast_llama2_7b_A100_80_compiled", "tokens/s, 7B bf16 (torch.compile)", compiled,
           Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single(), THROUGHPUT_BOUND, true));
     }
+    // ---- serving engines: TensorRT-LLM 0.17's offline throughput, 1,000 prompt and 1,000 output tokens a request
+    {
+      Transformer llama70b = (Transformer) io.github.gpusizer.core.model.Presets.get("llama-3-70b");
+      Gpu l40s = io.github.gpusizer.catalog.Catalog.bundled().gpu("l40s");
+      cases.add(served("trtllm017_llama31_8b_H100_fp8_1k1k", TestModels.LLAMA3_8B, true, TestGpus.H100_SXM, 1));
+      cases.add(served("trtllm017_llama31_8b_H200_fp8_1k1k", TestModels.LLAMA3_8B, true, TestGpus.H200_SXM, 1));
+      cases.add(served("trtllm017_llama31_8b_L40S_fp8_1k1k", TestModels.LLAMA3_8B, true, l40s, 1));
+      cases.add(served("trtllm017_llama31_8b_A100_80_fp16_1k1k", TestModels.LLAMA3_8B, false,
+          TestGpus.A100_SXM4_80GB, 1));
+      cases.add(served("trtllm017_llama31_70b_H200_fp8_1k1k", llama70b, true, TestGpus.H200_SXM, 1));
+      cases.add(served("trtllm017_llama31_70b_4xH100_fp8_tp4_1k1k", llama70b, true, TestGpus.H100_SXM, 4));
+      cases.add(served("trtllm017_llama31_70b_4xA100_80_fp16_tp4_1k1k", llama70b, false, TestGpus.A100_SXM4_80GB, 4));
+    }
     // ---- own measurements on an H200 (PyTorch 2.11, synthetic data, random weights)
     Hardware h200 = Hardware.single(TestGpus.H200_SXM);
     {
@@ -787,6 +800,37 @@ class CalibrationTest {
   private static Case throughput(String row, String quantity, Task task, Hardware hw, Layout layout, double bound,
                                  boolean tokens) {
     return throughput(row, quantity, value(row), task, hw, layout, bound, tokens);
+  }
+
+  /**
+   * A serving engine's offline throughput of 1,000-token prompts answered with 1,000 tokens, in output tokens/s over
+   * the tensor-parallel group: at the batch the sizer would run, the most sequences (up to vLLM's 256) that surely
+   * fit beside the weights ({@code LayoutSearch.SERVING_ENGINE_SEQUENCES}); FP8 weights with an FP8 KV cache, or FP16.
+   */
+  private static Case served(String row, Transformer model, boolean fp8, Gpu gpu, int tp) {
+    Task.Builder b = Task.inference(model).sequenceLength(1000).generatedTokens(1000)
+        .executionMode(ExecutionMode.SERVING_ENGINE)
+        .precision(fp8 ? PrecisionMode.FP8_MIXED : PrecisionMode.FP16_MIXED);
+    if (fp8) {
+      b.kvCache(io.github.gpusizer.catalog.Precision.FP8);
+    }
+    Task open = b.build();
+    Hardware hw = Hardware.of(gpu, tp, 1);
+    Layout layout = new Layout(1, tp, 1, ZeroStage.NONE, tp);
+    int lo = 1;
+    int hi = 256;
+    while (lo < hi) { // the largest batch whose memory surely fits: memory grows with the batch
+      int mid = (lo + hi + 1) / 2;
+      if (ESTIMATOR.memory(open.toBuilder().microBatch(mid).build(), hw, layout).fit() == Fit.FITS) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    Task task = open.toBuilder().microBatch(lo).build();
+    return new Case(row, "output tokens/s, batch " + lo + ", TP " + tp, value(row),
+        () -> ESTIMATOR.estimate(task, hw, layout).performance().tokensPerSecond(), THROUGHPUT_BOUND)
+        .speed(task, hw, layout);
   }
 
   private static Case perGpuTokens(String row, Task task, Hardware hw, Layout layout) {

@@ -114,11 +114,32 @@ class ExecutionModeTest {
     assertThat((double) eager.overhead().bytes()).isCloseTo(MemoryModel.CUDA_CONTEXT_BYTES
         + MemoryModel.ALLOCATOR_CACHE_FRACTION * allocated, within(2.0));
     assertThat(compiled.overhead()).isEqualTo(eager.overhead());
-    assertThat(engine.allocated()).isEqualTo(eager.allocated());
+    assertThat(engine.weights()).isEqualTo(eager.weights());
+    assertThat(engine.kvCache()).isEqualTo(eager.kvCache());
     assertThat((double) engine.overhead().bytes()).isCloseTo(MemoryModel.CUDA_CONTEXT_BYTES
         + MemoryModel.PAGED_KV_WASTE_FRACTION * engine.kvCache().bytes()
         + (1 - MemoryModel.SERVING_MEMORY_UTILIZATION) * TestGpus.A100_SXM4_80GB.memory().bytes(), within(2.0));
   }
+  @Test
+  void a_serving_engine_prefills_a_token_budget_at_a_time_so_its_activation_peak_stops_growing_with_the_batch() {
+    // GIVEN Llama-2-7B answering 1024-token prompts, eagerly and in a serving engine, 2 and 8 at a time
+    Task two = Task.inference(TestModels.LLAMA2_7B).microBatch(2).sequenceLength(1024).generatedTokens(512).build();
+    Task eight = two.toBuilder().microBatch(8).build();
+    double logits8 = 4.0 * 8 * TestModels.LLAMA2_7B.vocab();
+    // WHEN their working sets are estimated
+    double eager2 = MemoryModel.inferenceWorkingSet(new Job(two, A100, Layout.single()));
+    double engine2 = MemoryModel.inferenceWorkingSet(new Job(in(two, ExecutionMode.SERVING_ENGINE), A100,
+        Layout.single()));
+    double eager8 = MemoryModel.inferenceWorkingSet(new Job(eight, A100, Layout.single()));
+    double engine8 = MemoryModel.inferenceWorkingSet(new Job(in(eight, ExecutionMode.SERVING_ENGINE), A100,
+        Layout.single()));
+    // THEN 2 × 1024 tokens fit the engine's 2048-token iteration and cost what eager code costs; 8 × 1024 are
+    // prefilled a quarter at a time, while eager code holds them all (the logits stay per sequence)
+    assertThat(MemoryModel.ENGINE_BATCHED_TOKENS).isEqualTo(2048);
+    assertThat(engine2).isEqualTo(eager2);
+    assertThat(engine8 - logits8).isCloseTo((eager8 - logits8) / 4, within(1.0));
+  }
+
   @Test
   void a_tensorflow_graph_leaves_five_percent_of_the_free_memory_to_the_system_instead_of_a_caching_allocator() {
     // GIVEN BERT-large pre-training in FP32 with Adam on a 16 GiB V100, as eager PyTorch and as a TensorFlow graph
