@@ -335,8 +335,8 @@ public final class Estimator {
         allocations.put(key, known);
       }
       DataSize capacity = hardware.gpu().memory();
-      return MemoryEstimate.of(MemoryModel.breakdown(known.allocation(), task, tuning, capacity.bytes()), capacity,
-          known.band());
+      MemoryBreakdown breakdown = MemoryModel.breakdown(known.allocation(), task, tuning, capacity.bytes());
+      return MemoryEstimate.of(breakdown, capacity, known.band(), MemoryModel.configured(breakdown, task, tuning));
     }
 
     private Job job(Task task, Hardware hardware, Layout layout) {
@@ -589,7 +589,8 @@ public final class Estimator {
   private static MemoryEstimate memoryOf(Job job) {
     MemoryBreakdown breakdown = MemoryModel.breakdown(job);
     DataSize capacity = job.gpu.memory();
-    return MemoryEstimate.of(breakdown, capacity, ErrorBands.bundled().memory(WorkloadClass.of(job)));
+    return MemoryEstimate.of(breakdown, capacity, ErrorBands.bundled().memory(WorkloadClass.of(job)),
+        MemoryModel.configured(breakdown, job.task, job.tuning));
   }
 
   @Override

@@ -23,9 +23,12 @@ import java.util.Optional;
  * @param headroom capacity left at the peak; zero when it does not fit (see {@link #shortfall()})
  * @param errorBand the calibration error band of the job's workload class for memory ({@link ErrorBand#none()} for
  *     an estimate built by hand)
+ * @param exact the part of the peak that configuration fixes to the byte, which the band does not widen: a serving
+ *     engine's weights, KV cache and the share of the GPU it leaves free ({@code MemoryModel.configured}); zero
+ *     under PyTorch's caching allocator, whose reserve grows with everything allocated, as the band was calibrated
  */
 public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boolean fits, DataSize headroom,
-                             ErrorBand errorBand) {
+                             ErrorBand errorBand, DataSize exact) {
 
   public MemoryEstimate {
     checkNotNull(breakdown, "breakdown");
@@ -34,6 +37,15 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
     checkArgument(fits == !breakdown.total().isLargerThan(capacity),
         "fits (%s) must say whether %s fits in %s", fits, breakdown.total(), capacity);
     checkNotNull(errorBand, "errorBand");
+    checkNotNull(exact, "exact");
+    checkArgument(!exact.isLargerThan(breakdown.total()), "exact part %s must be at most the peak %s", exact,
+        breakdown.total());
+  }
+
+  /** The estimate with its band widening the whole peak (no exact part). */
+  public MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boolean fits, DataSize headroom,
+                        ErrorBand errorBand) {
+    this(breakdown, capacity, fits, headroom, errorBand, DataSize.ZERO);
   }
 
   /** The four components before error bands; no band ({@link ErrorBand#none()}). */
@@ -48,10 +60,15 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
 
   /** Builds the estimate for a breakdown, a capacity and the error band of the job's workload class. */
   public static MemoryEstimate of(MemoryBreakdown breakdown, DataSize capacity, ErrorBand errorBand) {
+    return of(breakdown, capacity, errorBand, DataSize.ZERO);
+  }
+
+  /** {@link #of(MemoryBreakdown, DataSize, ErrorBand)} with {@code exact} of the peak fixed by configuration. */
+  public static MemoryEstimate of(MemoryBreakdown breakdown, DataSize capacity, ErrorBand errorBand, DataSize exact) {
     long total = breakdown.total().bytes();
     boolean fits = total <= capacity.bytes();
     return new MemoryEstimate(breakdown, capacity, fits, DataSize.ofBytes(fits ? capacity.bytes() - total : 0),
-        errorBand);
+        errorBand, exact);
   }
 
   /** Memory one GPU needs at its peak, as {@code nvidia-smi} would show it: {@code breakdown().total()}. */
@@ -66,10 +83,11 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
 
   /**
    * The memory one GPU needs at its peak with the interval of {@link #errorBand()}: a measured peak lies in it about
-   * 8 times in 10 ({@code core/CALIBRATION.md}, "Error bars").
+   * 8 times in 10 ({@code core/CALIBRATION.md}, "Error bars"). The band widens all but the {@link #exact()} part:
+   * a serving engine's 66 GiB of FP8 weights for a 70B model are 66 GiB whatever the calibration's spread.
    */
   public Interval<DataSize> perGpuInterval() {
-    return errorBand.ofPredicted(perGpu());
+    return errorBand.ofPredicted(perGpu(), exact);
   }
 
   /**

@@ -262,6 +262,21 @@ final class MemoryModel {
   }
 
   /**
+   * The part of a peak that configuration fixes to the byte, which the memory model's error band does not widen
+   * ({@link MemoryEstimate#exact()}): in a serving engine the weights, the KV cache of the batch and the engine's own
+   * reserve (the share of the GPU it leaves free and the paged cache's waste), which it sizes from the card and its
+   * settings; none under PyTorch's or TensorFlow's allocators, whose reserves grow with what is allocated, as the
+   * band was calibrated (there is no serving-engine memory row to calibrate the rest against: CALIBRATION.md).
+   */
+  static DataSize configured(MemoryBreakdown b, Task task, Tuning tuning) {
+    if (task.executionMode() != ExecutionMode.SERVING_ENGINE) {
+      return DataSize.ZERO;
+    }
+    long reserve = Math.max(0, b.overhead().bytes() - tuning.cudaContextBytes(task.executionMode()));
+    return DataSize.ofBytes(b.weights().bytes() + b.kvCache().bytes() + reserve);
+  }
+
+  /**
    * What an allocator other than PyTorch's holds back beyond the CUDA context: TensorFlow's BFC allocator the memory
    * it leaves to the system ({@link #tensorFlowSystemReserve}); a serving engine the share of the GPU it does not take
    * ({@link #SERVING_MEMORY_UTILIZATION}) and the paged KV cache's waste ({@link #PAGED_KV_WASTE_FRACTION}).

@@ -141,6 +141,33 @@ class ExecutionModeTest {
   }
 
   @Test
+  void a_serving_engines_band_widens_its_activations_and_context_not_the_weights_kv_cache_and_reserve_it_fixes() {
+    // GIVEN Llama-3-70B in FP8 with an FP8 KV cache on one H100 80GB, 8 sequences of 1000 + 1000 tokens, eager
+    // PyTorch and a serving engine
+    Task eager = Task.inference((io.github.gpusizer.core.model.Transformer) io.github.gpusizer.core.model.Presets
+        .get("llama-3-70b")).microBatch(8).sequenceLength(1000).generatedTokens(1000)
+        .precision(PrecisionMode.FP8_MIXED).kvCache(io.github.gpusizer.catalog.Precision.FP8).build();
+    Hardware h100 = Hardware.single(TestGpus.H100_SXM);
+    MemoryEstimate torch = Estimator.defaults().memory(eager, h100, Layout.single());
+    MemoryEstimate engine = Estimator.defaults().memory(in(eager, ExecutionMode.SERVING_ENGINE), h100,
+        Layout.single());
+    MemoryBreakdown b = engine.breakdown();
+    // THEN the engine's exact part is its weights, KV cache and reserve (its overhead less the CUDA context), and
+    // its interval is that plus the band's interval of the rest: it surely fits, about 2 GiB to spare
+    long reserve = b.overhead().bytes() - MemoryModel.CUDA_CONTEXT_BYTES;
+    assertThat(engine.exact().bytes()).isEqualTo(b.weights().bytes() + b.kvCache().bytes() + reserve);
+    long rest = b.total().bytes() - engine.exact().bytes();
+    assertThat((double) engine.perGpuInterval().high().bytes())
+        .isCloseTo(engine.exact().bytes() + rest / engine.errorBand().lowRatio(), within(2.0));
+    assertThat(engine.fit()).isEqualTo(Fit.FITS);
+    // AND under PyTorch's caching allocator, whose reserve grows with all it holds, the band widens the whole peak:
+    // 80 GiB nominal may reach some 95 GiB
+    assertThat(torch.exact()).isEqualTo(io.github.gpusizer.catalog.DataSize.ZERO);
+    assertThat(torch.perGpuInterval()).isEqualTo(torch.errorBand().ofPredicted(torch.perGpu()));
+    assertThat(torch.fit()).isNotEqualTo(Fit.FITS);
+  }
+
+  @Test
   void a_tensorflow_graph_leaves_five_percent_of_the_free_memory_to_the_system_instead_of_a_caching_allocator() {
     // GIVEN BERT-large pre-training in FP32 with Adam on a 16 GiB V100, as eager PyTorch and as a TensorFlow graph
     // (tf.train's Adam: one fused ApplyAdam kernel per variable)
