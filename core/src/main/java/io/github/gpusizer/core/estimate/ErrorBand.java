@@ -65,17 +65,10 @@ public record ErrorBand(double lowRatio, double highRatio, String basis) {
   /**
    * The interval of a measured size around its prediction when {@code exact} of it is fixed by configuration (a
    * serving engine's weights, KV cache and reserved share, {@link MemoryEstimate#exact()}): {@code exact} plus the
-   * band's interval of the rest, {@link #ofPredicted(double)}.
+   * band's interval of the rest, {@link #ofPredicted(DataSize)}.
    *
-   * @throws IllegalArgumentException if {@code exact} is negative, or more than {@code predicted}
+   * @throws IllegalArgumentException if {@code exact} is more than {@code predicted}
    */
-  public Interval<Double> ofPredicted(double predicted, double exact) {
-    checkArgument(exact >= 0 && exact <= predicted, "exact part must be in [0, %s], was %s", predicted, exact);
-    Interval<Double> rest = ofPredicted(predicted - exact);
-    return new Interval<>(exact + rest.low(), predicted, exact + rest.high());
-  }
-
-  /** {@link #ofPredicted(double, double)} of sizes, to the byte. */
   public Interval<DataSize> ofPredicted(DataSize predicted, DataSize exact) {
     checkNotNull(predicted, "predicted");
     checkNotNull(exact, "exact");
