@@ -10,6 +10,7 @@ import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.LossKernel;
 import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
@@ -664,18 +665,30 @@ final class MemoryModel {
   }
 
   /**
-   * The loss buffer at its peak, the start of the backward pass: the logits the model returns (compute format), the
-   * FP32 log-softmax output cross-entropy saves (Hugging Face and LitGPT upcast the logits with {@code .float()}
-   * first), and the FP32 gradients flowing into and out of the log-softmax: {@code e + 12} bytes per logit. Often the
-   * largest single buffer with 32k–256k vocabularies.
+   * The loss buffer at its peak, the start of the backward pass, by {@link LossKernel}: materialized, the logits the
+   * model returns (compute format), the FP32 log-softmax output cross-entropy saves (Hugging Face and LitGPT upcast
+   * the logits with {@code .float()} first) and the FP32 gradients flowing into and out of the log-softmax,
+   * {@code e + 12} bytes per logit — often the largest single buffer with 32k–256k vocabularies; chunked, the logits
+   * in the compute format and the FP32 terms of one chunk, {@code e + 12 / 8}; fused, no logits but a chunk of them
+   * the size of the {@code tokens × hidden} input (twice that at most) and the input's gradient,
+   * {@code 3 × tokens × hidden × e} (a recurrent network, whose head the fused kernels do not serve, as
+   * materialized).
    */
   static double lossBuffer(Job job, int vocab, boolean hasHead) {
     if (!hasHead) {
       return 0;
     }
-    double perLogit = job.activationBytes + 3 * 4;
-    return job.microTokens() * vocab * perLogit;
+    double e = job.activationBytes;
+    return switch (job.task.loss()) {
+      case MATERIALIZED -> job.microTokens() * vocab * (e + 3 * 4);
+      case CHUNKED -> job.microTokens() * vocab * (e + 3 * 4.0 / CHUNKED_LOSS_CHUNKS);
+      case FUSED -> job.model instanceof Transformer t ? 3 * job.microTokens() * t.hidden() * e
+          : job.microTokens() * vocab * (e + 3 * 4);
+    };
   }
+
+  /** torchtune's {@code CEWithChunkedOutputLoss} default {@code num_output_chunks} ({@link LossKernel#CHUNKED}). */
+  static final int CHUNKED_LOSS_CHUNKS = 8;
 
   /** PyTorch DDP keeps a second copy of all gradients in its all-reduce buckets ({@code gradient_as_bucket_view=False}, the default; torch.nn.parallel.DistributedDataParallel docs). */
   private static double ddpBucket(Job job, double trainable, double split) {

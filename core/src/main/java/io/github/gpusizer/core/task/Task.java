@@ -53,6 +53,7 @@ import java.util.Set;
  * @param cpuMsPerSample CPU milliseconds to load and preprocess one sample on one core, if known
  * @param executionMode eager PyTorch, compiled (CUDA graphs) or a serving engine: decides the host overhead and the
  *     memory allocator (default {@link ExecutionMode#EAGER})
+ * @param loss how the output layer's logits are held for the loss ({@link LossKernel}; training only)
  */
 public record Task(
     ModelSpec model,
@@ -76,7 +77,8 @@ public record Task(
     ExecutionMode executionMode,
     boolean precisionChosen,
     boolean microBatchChosen,
-    Optional<Precision> kvCache) {
+    Optional<Precision> kvCache,
+    LossKernel loss) {
 
   public Task {
     checkNotNull(model, "model");
@@ -96,6 +98,7 @@ public record Task(
     checkNotNull(optimizer, "optimizer");
     checkNotNull(checkpointing, "checkpointing");
     checkNotNull(attention, "attention");
+    checkNotNull(loss, "loss");
     checkArgument(!kind.isAdapter() || loraRank >= 1, "%s needs a LoRA rank >= 1, was %s", kind, loraRank);
     if (kind.isAdapter() && model instanceof Transformer t) {
       // A rank above the width adds parameters without adding expressiveness: an h×r·r×h product has rank <= h.
@@ -167,6 +170,7 @@ public record Task(
     b.datasetSize = datasetSize;
     b.cpuMsPerSample = cpuMsPerSample;
     b.executionMode = executionMode;
+    b.loss = loss;
     return b;
   }
 
@@ -333,6 +337,7 @@ public record Task(
     private Optional<DataSize> datasetSize = Optional.empty();
     private OptionalDouble cpuMsPerSample = OptionalDouble.empty();
     private ExecutionMode executionMode = ExecutionMode.EAGER;
+    private LossKernel loss = LossKernel.MATERIALIZED;
     private double epochs = 1;
     private double samplesPerEpoch;
 
@@ -392,6 +397,12 @@ public record Task(
       return this;
     }
 
+    /** How the logits are held for the loss: materialized (default), chunked or fused ({@link LossKernel}). */
+    public Builder loss(LossKernel v) {
+      this.loss = checkNotNull(v, "loss");
+      return this;
+    }
+
     /**
      * Builds the task.
      *
@@ -415,7 +426,7 @@ public record Task(
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, image,
           precision, optimizer, checkpointing, attention, loraRank, ImmutableSet.copyOf(loraTargets),
           quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,
-          microBatchChosen, kvCache);
+          microBatchChosen, kvCache, loss);
     }
   }
 }

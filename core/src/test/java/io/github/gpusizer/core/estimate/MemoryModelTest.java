@@ -8,6 +8,7 @@ import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.LoraTarget;
+import io.github.gpusizer.core.task.LossKernel;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
@@ -246,6 +247,31 @@ class MemoryModelTest {
     // AND that is about a third of what the layer keeps without recomputation (Korthikanti's 34sbh analogue)
     double all = MemoryModel.layerBytesPerToken(job, TestModels.LLAMA3_8B, false);
     assertThat(kept / all).isBetween(0.30, 0.40);
+  }
+
+  @Test
+  void the_loss_buffer_holds_all_fp32_logits_one_chunk_of_eight_or_only_an_input_sized_chunk_by_loss_kernel() {
+    // GIVEN LoRA of Llama-3-8B (vocabulary 128,256, hidden 4096) on 2 x 2048 tokens in BF16, by loss kernel
+    Task materialized = Task.lora(TestModels.LLAMA3_8B, 8).microBatch(2).sequenceLength(2048).build();
+    Hardware h100 = Hardware.single(TestGpus.H100_SXM);
+    double tokens = 2 * 2048;
+    // WHEN the loss buffers are worked out
+    double all = MemoryModel.lossBuffer(new Job(materialized, h100, Layout.single()), 128256, true);
+    double chunked = MemoryModel.lossBuffer(new Job(materialized.toBuilder().loss(LossKernel.CHUNKED).build(), h100,
+        Layout.single()), 128256, true);
+    double fused = MemoryModel.lossBuffer(new Job(materialized.toBuilder().loss(LossKernel.FUSED).build(), h100,
+        Layout.single()), 128256, true);
+    // THEN BF16 logits + three FP32 terms per logit (7.4 GB); the BF16 logits + an eighth of the FP32 terms (1.8 GB);
+    // three input-sized BF16 tensors (0.1 GB)
+    assertThat(all).isEqualTo(tokens * 128256 * (2 + 12));
+    assertThat(chunked).isEqualTo(tokens * 128256 * (2 + 12.0 / 8));
+    assertThat(fused).isEqualTo(3 * tokens * 4096 * 2);
+    // AND the estimate's allocated peak falls by the difference
+    Estimator estimator = Estimator.defaults();
+    long peak = estimator.memory(materialized, h100, Layout.single()).breakdown().allocated().bytes();
+    long chunkedPeak = estimator.memory(materialized.toBuilder().loss(LossKernel.CHUNKED).build(), h100,
+        Layout.single()).breakdown().allocated().bytes();
+    assertThat((double) (peak - chunkedPeak)).isCloseTo(all - chunked, within(2.0));
   }
 
   @Test

@@ -81,6 +81,12 @@ final class Completions {
     }
   }
 
+  static final class Losses extends Of {
+    Losses() {
+      super(Words.LOSSES);
+    }
+  }
+
   static final class Dropouts extends Of {
     Dropouts() {
       super(Words.DROPOUT);

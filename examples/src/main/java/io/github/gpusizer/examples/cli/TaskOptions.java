@@ -7,6 +7,7 @@ import static io.github.gpusizer.examples.support.Words.DEFAULT_LORA_RANK;
 import static io.github.gpusizer.examples.support.Words.DROPOUT;
 import static io.github.gpusizer.examples.support.Words.ENGINES;
 import static io.github.gpusizer.examples.support.Words.LORA_TARGETS;
+import static io.github.gpusizer.examples.support.Words.LOSSES;
 import static io.github.gpusizer.examples.support.Words.ON_OFF;
 import static io.github.gpusizer.examples.support.Words.OPTIMIZERS;
 import static io.github.gpusizer.examples.support.Words.PRECISIONS;
@@ -128,6 +129,12 @@ final class TaskOptions {
           + "fused-softmax (Megatron-LM's fused 16-bit softmax between two matmuls) or eager (operator by operator, "
           + "the softmax kept in FP32 under autocast).")
   String attention;
+
+  @Option(names = "--loss", completionCandidates = Completions.Losses.class, paramLabel = "materialized|chunked|fused",
+      description = "How the logits are held for the loss: materialized (Hugging Face, LitGPT: all of them, upcast to "
+          + "FP32; the default), chunked (torchtune's chunked cross-entropy: one FP32 chunk of 8 at a time) or fused "
+          + "(Liger Kernel's or Unsloth's fused linear cross-entropy: never all of them).")
+  String loss;
 
   @Option(names = "--dropout", completionCandidates = Completions.Dropouts.class, paramLabel = "pytorch|tensorflow",
       description = "How the transformer's dropout keeps its state for the backward pass: pytorch (a one-byte mask, "
@@ -251,6 +258,9 @@ final class TaskOptions {
     }
     if (attention != null) {
       b.attention(ATTENTION.get(attention));
+    }
+    if (loss != null) {
+      b.loss(LOSSES.get(loss));
     }
     if (engine != null) {
       ExecutionMode mode = ENGINES.get(engine);

@@ -6,6 +6,7 @@ import io.github.gpusizer.core.Objective;
 import io.github.gpusizer.core.model.Dropout;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.task.AttentionKernel;
+import io.github.gpusizer.core.task.LossKernel;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.ExecutionMode;
 import io.github.gpusizer.core.task.LoraTarget;
@@ -59,6 +60,8 @@ public final class Words {
       "off", false));
   public static final Choices<AttentionKernel> ATTENTION = Choices.of("--attention", ImmutableMap.of(
       "flash", AttentionKernel.FLASH, "fused-softmax", AttentionKernel.FUSED_SOFTMAX, "eager", AttentionKernel.EAGER));
+  public static final Choices<LossKernel> LOSSES = Choices.of("--loss", ImmutableMap.of(
+      "materialized", LossKernel.MATERIALIZED, "chunked", LossKernel.CHUNKED, "fused", LossKernel.FUSED));
   public static final Choices<Dropout> DROPOUT = Choices.of("--dropout", ImmutableMap.of(
       "pytorch", Dropout.FUSED_MASK, "tensorflow", Dropout.SCALED_FLOAT_MASK));
   public static final Choices<Objective> OBJECTIVES = Choices.of("--objective", ImmutableMap.of(

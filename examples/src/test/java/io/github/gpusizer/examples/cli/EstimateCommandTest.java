@@ -108,6 +108,20 @@ class EstimateCommandTest {
   }
 
   @Test
+  void a_chunked_or_fused_loss_holds_fewer_logits_than_the_materialized_default() {
+    String[] lora = {"estimate", "--model", "llama-3-8b", "--task", "lora", "--gpu", "rtx-4090", "--micro-batch", "2",
+        "--seq", "2048", "--checkpointing", "full", "--format", "json"};
+    double materialized = Cli.run(lora).json().at("/memory/allocatedBytes").asDouble();
+    double chunked = Cli.run(with(lora, "--loss", "chunked")).json().at("/memory/allocatedBytes").asDouble();
+    double fused = Cli.run(with(lora, "--loss", "fused")).json().at("/memory/allocatedBytes").asDouble();
+    assertThat(fused).isLessThan(chunked);
+    assertThat(chunked).isLessThan(materialized - 5e9); // 2 x 2048 tokens x 128,256 logits x 10.5 bytes fewer
+    Cli.Run wrong = Cli.run(with(lora, "--loss", "chunkd"));
+    assertThat(wrong.exit()).isEqualTo(2);
+    assertThat(wrong.err()).contains("--loss");
+  }
+
+  @Test
   void without_an_amount_of_work_total_time_is_null() {
     JsonNode e = Cli.run("estimate", "--model", "gpt2", "--gpu", "a100", "--format", "json").json();
     assertThat(e.at("/time/totalSeconds").isNull()).isTrue();
