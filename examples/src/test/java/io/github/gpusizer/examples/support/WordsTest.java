@@ -24,6 +24,13 @@ class WordsTest {
   }
 
   @Test
+  void a_misspelt_word_is_answered_with_the_closest_accepted_ones() {
+    assertThatThrownBy(() -> Words.LOSSES.get("chunkd"))
+        .hasMessage("--loss must be one of materialized, chunked, fused, was 'chunkd'; did you mean: chunked?");
+    assertThatThrownBy(() -> Words.PRECISIONS.get("fp12")).hasMessageEndingWith("; did you mean: fp32, fp16?");
+  }
+
+  @Test
   void every_task_word_builds_a_task_of_its_kind() {
     for (String word : Words.TASKS.words()) {
       TaskKind kind = Words.TASKS.get(word);
