@@ -272,7 +272,13 @@ final class Advisor {
       r.append(", ").append(e.task().checkpointing().name().toLowerCase(Locale.ROOT)).append(" checkpointing");
     }
     r.append(" (").append(String.format(Locale.ROOT, "%.1f of %.1f GiB", m.perGpu().toGiB(), m.capacity().toGiB()))
-        .append("), ").append(Texts.duration(c.wall())).append(", ").append(Texts.money(c.cost()));
+        .append(')');
+    if (e.hardware().nodes() > 1) {
+      // the network the time across nodes rests on: the offering's, or the assumed one it states none
+      r.append(String.format(Locale.ROOT, ", nodes joined by %s at %,.0f Gb/s each%s", o.fabric().label(),
+          e.hardware().effectiveInterNodeGbps(), o.networkGbps().isPresent() ? "" : " (assumed)"));
+    }
+    r.append(", ").append(Texts.duration(c.wall())).append(", ").append(Texts.money(c.cost()));
     if (!c.cost().currency().equals(c.priced().cost().currency())) {
       r.append(" (converted from ").append(Texts.money(c.priced().cost())).append(')');
     }

@@ -165,6 +165,13 @@ final class Fixtures {
         Fabric.CLUSTER, o.priceDate(), o.source());
   }
 
+  /** {@code o} on plain Ethernet whose bandwidth its row does not state (the sizer assumes one by its size). */
+  static Offering onUnstatedEthernet(Offering o) {
+    return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
+        o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(),
+        OptionalDouble.empty(), Fabric.ETHERNET, o.priceDate(), o.source());
+  }
+
   private static Offering aws(String type, Gpu gpu, int count, int vcpus, int ramGiB, int diskGB, String price,
       OptionalDouble gbps, Fabric fabric) {
     return new Offering("aws", type, "us-east-1", gpu, count, vcpus, DataSize.ofGiB(ramGiB), DataSize.ofGB(diskGB),

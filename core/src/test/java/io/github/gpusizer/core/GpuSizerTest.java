@@ -348,6 +348,25 @@ class GpuSizerTest {
   }
 
   @Test
+  void a_multi_node_plan_names_the_network_its_time_rests_on_and_whether_it_was_assumed() {
+    // GIVEN LoRA of Llama-2-7B, as fast as possible, on 8 x A100 instances joined by a stated 100 Gb/s RDMA fabric,
+    // and on the same instances over Ethernet whose bandwidth the row does not state
+    Task lora = Task.lora(Presets.get("llama-2-7b"), 8).tokens(50e6).build();
+    Offering a100 = Fixtures.offering("test", "a100x8", "r1", Fixtures.A100_80, 8, "16.00", "USD",
+        BillingMode.PER_SECOND, Optional.empty(), Optional.empty());
+    Option rdma = GpuSizer.forTask(lora).catalog(Fixtures.of(Fixtures.onRdma(a100))).maxGpus(32)
+        .objective(Objective.FASTEST).recommend().bestOrThrow();
+    Option ethernet = GpuSizer.forTask(lora).catalog(Fixtures.of(Fixtures.onUnstatedEthernet(a100))).maxGpus(32)
+        .objective(Objective.FASTEST).recommend().bestOrThrow();
+    // THEN each runs on several nodes and says over what: the stated fabric, or the Ethernet assumed for its size
+    assertThat(rdma.instances()).isGreaterThan(1);
+    assertThat(rdma.rationale()).contains("nodes joined by InfiniBand/EFA/RoCE cluster fabric at 100 Gb/s each,")
+        .doesNotContain("assumed");
+    assertThat(ethernet.instances()).isGreaterThan(1);
+    assertThat(ethernet.rationale()).contains("nodes joined by Ethernet at 100 Gb/s each (assumed)");
+  }
+
+  @Test
   void qlora_is_spread_over_gpus_by_data_parallelism_and_sharding_never_by_splitting_its_layers() {
     // GIVEN QLoRA of Llama-2-70B over the bundled catalog, the risk of a tight fit allowed so more layouts qualify
     Task qlora = Task.qlora(Presets.get("llama-2-70b"), 8).tokens(20e6).build();
