@@ -274,7 +274,7 @@ final class Advisor {
     r.append(" (").append(String.format(Locale.ROOT, "%.1f of %.1f GiB", m.perGpu().toGiB(), m.capacity().toGiB()))
         .append(')');
     if (e.hardware().nodes() > 1) {
-      // the network the time across nodes rests on: the offering's, or the assumed one it states none
+      // the network the time across nodes rests on: the offering's, or the one assumed where it states none
       r.append(String.format(Locale.ROOT, ", nodes joined by %s at %,.0f Gb/s each%s", o.fabric().label(),
           e.hardware().effectiveInterNodeGbps(), o.networkGbps().isPresent() ? "" : " (assumed)"));
     }
