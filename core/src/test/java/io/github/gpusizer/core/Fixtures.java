@@ -156,20 +156,19 @@ final class Fixtures {
   }
 
   /**
-   * {@code o} joined by a cluster fabric (RDMA) of the same bandwidth: the network of {@link #offering}s as it was
-   * timed before plain Ethernet got the socket transport's share of its link.
+   * {@code o} on another network: {@code fabric} at {@code gbps} (empty: not stated, as plain Ethernet may be). E.g.
+   * {@code withNetwork(o, o.networkGbps(), Fabric.CLUSTER)}: {@link #offering}s on RDMA, as they were timed before
+   * plain Ethernet got the socket transport's share of its link.
    */
-  static Offering onRdma(Offering o) {
+  static Offering withNetwork(Offering o, OptionalDouble gbps, Fabric fabric) {
     return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
-        o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(), o.networkGbps(),
-        Fabric.CLUSTER, o.priceDate(), o.source());
+        o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(), gbps, fabric,
+        o.priceDate(), o.source());
   }
 
-  /** {@code o} on plain Ethernet whose bandwidth its row does not state (the sizer assumes one by its size). */
-  static Offering onUnstatedEthernet(Offering o) {
-    return new Offering(o.provider(), o.instanceType(), o.region(), o.gpu(), o.gpuCount(), o.vcpus(), o.ram(),
-        o.localDisk(), o.onDemandPerHour(), o.spotPerHour(), o.billing(), o.monthly(), o.yearly(),
-        OptionalDouble.empty(), Fabric.ETHERNET, o.priceDate(), o.source());
+  /** {@code o} joined by an RDMA cluster fabric of the same bandwidth ({@link #withNetwork}). */
+  static Offering onRdma(Offering o) {
+    return withNetwork(o, o.networkGbps(), Fabric.CLUSTER);
   }
 
   private static Offering aws(String type, Gpu gpu, int count, int vcpus, int ramGiB, int diskGB, String price,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.gpusizer.catalog.BillingMode;
 import io.github.gpusizer.catalog.Catalog;
+import io.github.gpusizer.catalog.Fabric;
 import io.github.gpusizer.catalog.Money;
 import io.github.gpusizer.catalog.Offering;
 import io.github.gpusizer.core.cost.ExchangeRates;
@@ -31,6 +32,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -356,7 +358,8 @@ class GpuSizerTest {
         BillingMode.PER_SECOND, Optional.empty(), Optional.empty());
     Option rdma = GpuSizer.forTask(lora).catalog(Fixtures.of(Fixtures.onRdma(a100))).maxGpus(32)
         .objective(Objective.FASTEST).recommend().bestOrThrow();
-    Option ethernet = GpuSizer.forTask(lora).catalog(Fixtures.of(Fixtures.onUnstatedEthernet(a100))).maxGpus(32)
+    Option ethernet = GpuSizer.forTask(lora).catalog(Fixtures.of(Fixtures.withNetwork(a100,
+        OptionalDouble.empty(), Fabric.ETHERNET))).maxGpus(32)
         .objective(Objective.FASTEST).recommend().bestOrThrow();
     // THEN each runs on several nodes and says over what: the stated fabric, or the Ethernet assumed for its size
     assertThat(rdma.instances()).isGreaterThan(1);
@@ -696,7 +699,7 @@ class GpuSizerTest {
     Offering free = new Offering("myco", "x1", "r1", Fixtures.P4DE.gpu(), 8, 0, io.github.gpusizer.catalog.DataSize.ofGiB(0),
         io.github.gpusizer.catalog.DataSize.ofGB(0),
         Money.of("0", "USD"), Optional.empty(), BillingMode.PER_SECOND, Optional.empty(), Optional.empty(),
-        java.util.OptionalDouble.empty(), io.github.gpusizer.catalog.Fabric.ETHERNET, java.time.LocalDate.of(2026, 11, 30),
+        OptionalDouble.empty(), Fabric.ETHERNET, java.time.LocalDate.of(2026, 11, 30),
         "test");
     Option o = GpuSizer.forTask(Fixtures.gpt2(1e8)).catalog(Fixtures.of(free)).recommend().bestOrThrow();
     // THEN the option says so: a critical warning on the price, a note that the host went unchecked
