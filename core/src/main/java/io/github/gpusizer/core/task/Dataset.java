@@ -5,6 +5,10 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.catalog.EditDistance;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * A training set: how many samples one epoch reads and how much disk it takes, which size the input pipeline, the
@@ -39,19 +43,39 @@ public record Dataset(String name, long samples, DataSize sizeOnDisk, String sou
   public static final ImmutableList<Dataset> KNOWN = ImmutableList.of(IMAGENET_1K, COCO_2017, PASCAL_VOC_2012);
 
   /**
-   * A known data set by name, case-insensitively.
+   * A known data set by name, case-insensitively; a name without its version or size suffix names the one data set
+   * it begins ({@code imagenet} is {@code imagenet-1k}, {@code coco} is {@code coco-2017}).
    *
-   * @throws IllegalArgumentException naming the known data sets if there is none of that name
+   * @throws IllegalArgumentException naming the known data sets, and the closest to a misspelt name, if there is
+   *     none of that name
    */
   public static Dataset get(String name) {
-    checkNotNull(name, "name");
+    String key = checkNotNull(name, "name").strip().toLowerCase(java.util.Locale.ROOT);
+    List<Dataset> begun = new ArrayList<>();
     for (Dataset d : KNOWN) {
-      if (d.name.equalsIgnoreCase(name.strip())) {
+      if (d.name.equals(key)) {
         return d;
       }
+      if (!key.isEmpty() && d.name.startsWith(key + "-")) {
+        begun.add(d);
+      }
     }
+    if (begun.size() == 1) {
+      return begun.get(0);
+    }
+    String close = KNOWN.stream().map(Dataset::name)
+        .filter(known -> Math.min(EditDistance.between(key, known), EditDistance.between(key, stem(known)))
+            <= Math.max(2, key.length() / 3))
+        .collect(Collectors.joining(", "));
     throw new IllegalArgumentException("unknown data set '" + name + "'; known: "
-        + KNOWN.stream().map(Dataset::name).collect(java.util.stream.Collectors.joining(", ")));
+        + KNOWN.stream().map(Dataset::name).collect(Collectors.joining(", "))
+        + (close.isEmpty() ? "" : "; did you mean: " + close + "?"));
+  }
+
+  /** A name without its last {@code -suffix} ({@code imagenet} of {@code imagenet-1k}). */
+  private static String stem(String name) {
+    int dash = name.lastIndexOf('-');
+    return dash < 0 ? name : name.substring(0, dash);
   }
 
   public Dataset {

@@ -33,6 +33,24 @@ class DatasetTest {
   }
 
   @Test
+  void a_name_without_its_suffix_names_the_data_set_it_begins() {
+    assertThat(Dataset.get("ImageNet")).isEqualTo(Dataset.IMAGENET_1K);
+    assertThat(Dataset.get("coco")).isEqualTo(Dataset.COCO_2017);
+    assertThat(Dataset.get("pascal-voc")).isEqualTo(Dataset.PASCAL_VOC_2012);
+    // a word that begins no name, or only part of a word, names nothing
+    assertThatThrownBy(() -> Dataset.get("pascal-v")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Dataset.get("")).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void a_misspelt_data_set_gets_the_closest_name() {
+    assertThatThrownBy(() -> Dataset.get("imagenet-1l"))
+        .hasMessage("unknown data set 'imagenet-1l'; known: imagenet-1k, coco-2017, pascal-voc-2012; "
+            + "did you mean: imagenet-1k?");
+    assertThatThrownBy(() -> Dataset.get("imagnet")).hasMessageEndingWith("did you mean: imagenet-1k?");
+  }
+
+  @Test
   void rejects_an_empty_data_set() {
     assertThatThrownBy(() -> new Dataset("empty", 0, DataSize.ofGB(1), "test"))
         .isInstanceOf(IllegalArgumentException.class)
