@@ -17,7 +17,8 @@ import java.util.OptionalDouble;
  * network column, and a user's {@code offerings.csv} may leave {@code fabric} or {@code network_gbps} empty. The
  * figures live in the bundled {@code fabrics.csv} (columns {@code provider, instance_prefix, fabric, network_gbps,
  * source}), each row with the provider documentation it comes from. The longest matching prefix wins, so a family
- * default ({@code g5.}) can be refined for one size ({@code g5.48xlarge}). An instance type no row matches is
+ * default ({@code g5.}) can be refined for one size ({@code g5.48xlarge}), and the prefix {@code *} stands for every
+ * instance type of its provider that no other row names. An instance type no row matches is
  * assumed to be on {@link Fabric#ETHERNET} with no stated bandwidth: a guess from bandwidth or GPU model alone would
  * be a number without a source.
  */
@@ -41,9 +42,27 @@ final class FabricDefaults {
   record Family(String provider, String prefix, Fabric fabric, OptionalDouble networkGbps, String source, int line) {
     boolean matches(String provider, String instanceType) {
       return this.provider.equalsIgnoreCase(provider)
-          && instanceType.regionMatches(true, 0, prefix, 0, prefix.length());
+          && (everyType() || instanceType.regionMatches(true, 0, prefix, 0, prefix.length()));
+    }
+
+    /** Whether the row is its provider's {@link #EVERY_TYPE} default. */
+    boolean everyType() {
+      return prefix.equals(EVERY_TYPE);
+    }
+
+    /** How much of an instance type the row names: the wildcard least, then the longer prefix more. */
+    int specificity() {
+      return everyType() ? 0 : prefix.length();
+    }
+
+    /** The instance types the row is for, for notes: {@code "aws p5.*"}, {@code "every runpod instance type"}. */
+    String describe() {
+      return everyType() ? "every " + provider + " instance type" : provider + " " + prefix + "*";
     }
   }
+
+  /** The prefix that stands for every instance type of its provider, below any prefix that names some. */
+  static final String EVERY_TYPE = "*";
 
   /** The network an offering gets: as stated, completed from the table, or assumed; {@code note} says which. */
   record Network(Fabric fabric, OptionalDouble networkGbps, String note) {}
@@ -102,11 +121,14 @@ final class FabricDefaults {
     return families;
   }
 
-  /** The row with the longest prefix of {@code instanceType} for this provider (both ignoring case), if any. */
+  /**
+   * The row with the longest prefix of {@code instanceType} for this provider (both ignoring case), else the
+   * provider's {@link #EVERY_TYPE} row, if any.
+   */
   Optional<Family> family(String provider, String instanceType) {
     Family best = null;
     for (Family f : families) {
-      if (f.matches(provider, instanceType) && (best == null || f.prefix().length() > best.prefix().length())) {
+      if (f.matches(provider, instanceType) && (best == null || f.specificity() > best.specificity())) {
         best = f;
       }
     }
@@ -138,7 +160,7 @@ final class FabricDefaults {
     }
     OptionalDouble gbps = takeBandwidth ? f.networkGbps() : networkGbps;
     String what = fabric.isPresent() ? "bandwidth" : takeBandwidth ? "fabric and bandwidth" : "fabric";
-    return new Network(chosen, gbps, String.format("; network: %s by default for %s %s* (%s line %d: %s)",
-        what, f.provider(), f.prefix(), file, f.line(), f.source()));
+    return new Network(chosen, gbps, String.format("; network: %s by default for %s (%s line %d: %s)",
+        what, f.describe(), file, f.line(), f.source()));
   }
 }

@@ -50,6 +50,21 @@ class FabricDefaultsTest {
   }
 
   @Test
+  void a_star_row_stands_for_every_instance_type_of_its_provider_that_no_prefix_names() {
+    FabricDefaults t =
+        table("runpod,*,standalone,,every", "runpod,8x_H100,cluster,3200,eight", "vast,1x,ethernet,,one");
+    assertThat(t.family("RunPod", "1x_A100-80GB_SECURE"))
+        .hasValueSatisfying(f -> assertThat(f.source()).isEqualTo("every"));
+    assertThat(t.family("runpod", "8x_H100_SECURE")).hasValueSatisfying(f -> assertThat(f.source()).isEqualTo("eight"));
+    assertThat(t.family("vast", "8x-H200")).isEmpty();
+    assertThat(t.family("aws", "p5.48xlarge")).isEmpty();
+    FabricDefaults.Network n = t.resolve("runpod", "2x_A40_COMMUNITY", Optional.empty(), OptionalDouble.empty());
+    assertThat(n.fabric()).isEqualTo(Fabric.STANDALONE);
+    assertThat(n.note())
+        .isEqualTo("; network: fabric by default for every runpod instance type (fabrics.csv line 2: every)");
+  }
+
+  @Test
   void provider_and_prefix_match_ignoring_case() {
     assertThat(table("azure,Standard_ND96asr_v4,cluster,1600,doc").family("Azure", "standard_nd96asr_v4"))
         .isPresent();

@@ -37,6 +37,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SkyPilotRealCatalogTest {
   private static final LocalDate DATE = LocalDate.of(2026, 11, 30);
+  /** The clouds of the excerpts under {@code testdata/skypilot-real}. */
+  private static final List<String> EXCERPTS =
+      List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack", "gcp", "nebius");
   /** Accelerators SkyPilot lists that are not GPUs: Google TPUs, AWS Trainium and Inferentia, Intel Gaudi. */
   private static final List<String> NOT_GPUS = List.of("tpu-", "trainium", "inferentia", "gaudi");
 
@@ -124,7 +127,7 @@ class SkyPilotRealCatalogTest {
   }
 
   @ParameterizedTest(name = "{0} reaches the 95 % goal")
-  @CsvSource({"lambda", "cudo", "runpod", "fluidstack", "vast", "oci", "paperspace", "aws"})
+  @CsvSource({"lambda", "cudo", "runpod", "fluidstack", "vast", "oci", "paperspace", "aws", "nebius"})
   void at_least_95_percent_of_the_gpu_instance_types_load(String cloud) {
     Path file = file(cloud);
     long types = gpuInstanceTypes(file).size();
@@ -285,8 +288,33 @@ class SkyPilotRealCatalogTest {
   }
 
   @Test
+  void clouds_where_skypilot_runs_no_multi_node_job_load_stand_alone() {
+    // GIVEN RunPod's and Vast's catalogs (SkyPilot declares multi-node unsupported on both)
+    for (String cloud : List.of("runpod", "vast")) {
+      // THEN no offering of theirs is joined into a multi-node job, and each says why
+      assertThat(load(file(cloud)).offerings()).as(cloud).isNotEmpty().allSatisfy(o -> {
+        assertThat(o.fabric()).isEqualTo(Fabric.STANDALONE);
+        assertThat(o.source()).contains("by default for every " + cloud + " instance type");
+      });
+    }
+  }
+
+  @Test
+  void nebius_eight_gpu_hopper_and_blackwell_vms_join_over_infiniband_the_others_over_ethernet() {
+    Catalog nebius = load(file("nebius"));
+    for (Offering o : nebius.offerings()) {
+      boolean eightGpuSxm = o.instanceType().matches("gpu-[hb][12]00-sxm_8gpu-.*");
+      assertThat(o.fabric()).as(o.instanceType()).isEqualTo(eightGpuSxm ? Fabric.CLUSTER : Fabric.ETHERNET);
+      if (eightGpuSxm) {
+        assertThat(o.networkGbps()).as(o.instanceType()).hasValue(3200.0);
+      }
+    }
+    assertThat(nebius.offerings()).filteredOn(o -> o.fabric() == Fabric.CLUSTER).hasSize(4);
+  }
+
+  @Test
   void every_real_excerpt_loads_with_the_defaults() {
-    for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack", "gcp")) {
+    for (String cloud : EXCERPTS) {
       assertThatCode(() -> load(file(cloud))).as(cloud).doesNotThrowAnyException();
     }
   }
@@ -294,7 +322,7 @@ class SkyPilotRealCatalogTest {
   @Test
   void readme_cites_repository_path_and_commit_of_every_excerpt() throws IOException {
     String readme = Files.readString(Fixtures.resource("skypilot-real/README.md"), UTF_8);
-    for (String cloud : List.of("lambda", "cudo", "runpod", "vast", "aws", "oci", "paperspace", "fluidstack", "gcp")) {
+    for (String cloud : EXCERPTS) {
       assertThat(readme).as(cloud).containsPattern("`" + cloud + "/vms\\.csv`.*catalogs/v[5-8]/" + cloud
           + "/vms\\.csv.*[0-9a-f]{40}");
     }
