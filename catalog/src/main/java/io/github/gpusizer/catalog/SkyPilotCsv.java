@@ -167,7 +167,12 @@ final class SkyPilotCsv {
 
   /** Whether a cell names a PCIe board ({@code A100_PCIE_80GB}, {@code 'Name': 'A100 PCIe'}), ignoring case. */
   private static boolean pcie(String cell) {
-    return cell.toLowerCase(Locale.ROOT).contains("pcie");
+    for (int i = 0; i + 4 <= cell.length(); i++) {
+      if (cell.regionMatches(true, i, "pcie", 0, 4)) { // no lower-case copy of every row's GpuInfo
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code "p3.2xlarge in us-east-1a"}: what a row offers, for the load report. */

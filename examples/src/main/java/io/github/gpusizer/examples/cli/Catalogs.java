@@ -163,8 +163,8 @@ final class Catalogs {
     }
     java.util.Set<Offering> bundled = java.util.Set.copyOf(Catalog.bundled().offerings());
     return catalog.offerings().stream()
+        .filter(o -> o.stalenessWarning(today, Offering.STALE_AFTER).isPresent()) // first: no record hash of most
         .filter(o -> !bundled.contains(o))
-        .filter(o -> o.stalenessWarning(today, Offering.STALE_AFTER).isPresent())
         .toList();
   }
 
