@@ -253,7 +253,7 @@ final class Compatibility {
       warnings.add(Kind.ENCODER_GENERATES.warning(t.name() + " is encoder-only and generates nothing: the "
           + job.task.generatedTokens() + " generated tokens are ignored (one pass over the input, no KV cache)"));
     }
-    if (!memory.fits()) {
+    if (memory.fit() == Fit.DOES_NOT_FIT) {
       warnings.add(Kind.DOES_NOT_FIT.warning("needs " + memory.perGpu() + " per GPU, and the " + gpu.name()
           + " has " + memory.capacity()));
     }

@@ -91,15 +91,16 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
   }
 
   /**
-   * The verdict allowing for the error band: {@link Fit#DOES_NOT_FIT} when the nominal peak exceeds the capacity
-   * ({@link #fits()} false), {@link Fit#MAY_NOT_FIT} when it fits but the interval's high end does not, else
-   * {@link Fit#FITS}.
+   * The verdict allowing for the error band: {@link Fit#FITS} when the interval's high end is within the capacity,
+   * {@link Fit#DOES_NOT_FIT} when even its low end exceeds it, else {@link Fit#MAY_NOT_FIT}: the interval straddles
+   * the capacity, whichever side the nominal peak lies on ({@link #fits()} says that).
    */
   public Fit fit() {
-    if (!fits) {
+    Interval<DataSize> peak = perGpuInterval();
+    if (peak.low().isLargerThan(capacity)) {
       return Fit.DOES_NOT_FIT;
     }
-    return perGpuInterval().high().isLargerThan(capacity) ? Fit.MAY_NOT_FIT : Fit.FITS;
+    return peak.high().isLargerThan(capacity) ? Fit.MAY_NOT_FIT : Fit.FITS;
   }
 
   /**
@@ -113,6 +114,7 @@ public record MemoryEstimate(MemoryBreakdown breakdown, DataSize capacity, boole
     Interval<DataSize> peak = perGpuInterval();
     return Optional.of("may not fit: needs " + Text.size(peak.nominal().bytes()) + " per GPU ("
         + Text.size(peak.low().bytes()) + " to " + Text.size(peak.high().bytes()) + ", " + errorBand.basis()
-        + ") of " + Text.size(capacity.bytes()) + "; leave more memory free or lower the micro-batch");
+        + ") of " + Text.size(capacity.bytes()) + (fits ? "; leave more memory free or lower the micro-batch"
+            : ", more than it has: it fits only if the estimate is high; lower the micro-batch or shard more"));
   }
 }

@@ -265,9 +265,19 @@ class ErrorBandsTest {
   }
 
   @Test
-  void peak_beyond_the_capacity_does_not_fit_even_when_its_low_end_would() {
-    // 81 GiB predicted: the low end, 73.6 GiB, would fit, but the nominal verdict stays: does not fit
+  void peak_beyond_the_capacity_whose_low_end_would_fit_may_not_fit() {
+    // 81 GiB predicted: 73.6 to 90.0 GiB measured, so the interval straddles 80 GiB
     MemoryEstimate m = peakOf(81);
+    assertThat(m.fit()).isEqualTo(Fit.MAY_NOT_FIT);
+    assertThat(m.fits()).isFalse();
+    assertThat(m.mayNotFitWarning()).hasValue("may not fit: needs 81.0 GiB per GPU (73.6 GiB to 90.0 GiB, test band)"
+        + " of 80.0 GiB, more than it has: it fits only if the estimate is high; lower the micro-batch or shard more");
+  }
+
+  @Test
+  void peak_whose_low_end_exceeds_the_capacity_does_not_fit() {
+    // 90 GiB predicted: at least 81.8 GiB measured, beyond 80 GiB
+    MemoryEstimate m = peakOf(90);
     assertThat(m.fit()).isEqualTo(Fit.DOES_NOT_FIT);
     assertThat(m.fits()).isFalse();
     assertThat(m.mayNotFitWarning()).isEmpty();

@@ -220,8 +220,8 @@ final class Reports {
     s.append(memory.render());
     s.append(switch (m.fit()) {
       case FITS -> String.format(Locale.ROOT, "fits, %s free%n", size(m.headroom()));
-      case MAY_NOT_FIT -> String.format(Locale.ROOT, "MAY NOT FIT: needs %s, up to %s, has %s%n", size(m.perGpu()),
-          size(m.perGpuInterval().high()), size(m.capacity()));
+      case MAY_NOT_FIT -> String.format(Locale.ROOT, "MAY NOT FIT: needs %s (%s to %s), has %s%n", size(m.perGpu()),
+          size(m.perGpuInterval().low()), size(m.perGpuInterval().high()), size(m.capacity()));
       case DOES_NOT_FIT -> String.format(Locale.ROOT, "DOES NOT FIT: needs %s, has %s%n", size(m.perGpu()),
           size(m.capacity()));
     });
