@@ -90,7 +90,8 @@ final class HostSizer {
       rule = HostSizing.RamRule.WEIGHTS_PIPELINE_AND_OS;
       ram = roundUpGiB(runtime + checkpointPerNode);
       ramReason = "RAM " + Text.size(ram) + ": " + Text.size(checkpointPerNode)
-          + (job.training ? " to stage the node's checkpoint (weights and optimizer state)"
+          + (job.training ? job.adapter ? " to stage the frozen base weights and the adapter's checkpoint"
+                  : " to stage the node's checkpoint (weights and optimizer state)"
               : " of weights in the page cache (safetensors files are memory-mapped and copied to the GPUs)")
           + " + " + Text.size(PER_PROCESS.bytes() * gpusInNode) + " for " + gpusInNode + " GPU processes (CUDA "
           + "runtime and libraries) + " + Text.size(OS.bytes()) + " for the OS; "
@@ -110,7 +111,7 @@ final class HostSizer {
     DiskType type;
     StringBuilder why = new StringBuilder();
     why.append("disk ").append(Text.size(disk)).append(": ").append(Text.size(data)).append(" data set + ")
-        .append(Text.size((long) Math.ceil(checkpoint))).append(job.training ? " checkpoint + " : " weights + ").append(Text.size(DISK_EXTRA.bytes()))
+        .append(diskStateText(job, checkpoint)).append(" + ").append(Text.size(DISK_EXTRA.bytes()))
         .append(" working room; ");
     if (access == DataAccess.LOADING_ONLY) {
       type = DiskType.SATA_SSD;
@@ -171,6 +172,22 @@ final class HostSizer {
     double base = job.adapter ? n * job.computeBytes : 0;
     return base + trainable * (job.precision.weightBytes()
         + MemoryModel.optimizerBytesPerParameter(job, stateBytes));
+  }
+
+  /**
+   * What {@link #checkpointBytes} holds on disk, in words: the weights to serve, a training checkpoint, or an
+   * adapter's frozen base weights (read at start-up) beside its own small checkpoint.
+   */
+  private static String diskStateText(Job job, double checkpoint) {
+    if (!job.training) {
+      return Text.size((long) Math.ceil(checkpoint)) + " weights";
+    }
+    if (!job.adapter) {
+      return Text.size((long) Math.ceil(checkpoint)) + " checkpoint";
+    }
+    double base = job.model.parameters() * job.computeBytes;
+    return Text.size((long) Math.ceil(base)) + " base weights + " + Text.size((long) Math.ceil(checkpoint - base))
+        + " adapter checkpoint";
   }
 
   private static long roundUpGiB(long bytes) {
