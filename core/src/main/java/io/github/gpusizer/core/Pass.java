@@ -238,11 +238,23 @@ final class Pass {
   private int[] fastestCountsOf(Offering o) {
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
     Placement most = placement(o, max);
-    double room = (most.fit == null ? 0 : most.wall.toNanos() - startupTotal(o).toNanos()) / 1e9;
+    double startup = startupTotal(o).toNanos() / 1e9;
+    double room = most.fit == null ? 0 : most.wall.toNanos() / 1e9 - startup;
     if (room <= 0) {
       return counts(o);
     }
-    double fewest = leastGpuSeconds(o) / o.gpuCount() / room * (1 - 1e-9);
+    // The ladder's rungs from the most instances down, while they can still be the fastest: a faster rung found on
+    // the way (where the network makes more instances slower) narrows the bound for the fewer ones. Every rung
+    // placed here is one the counts below place anyway.
+    double perInstance = leastGpuSeconds(o) / o.gpuCount();
+    int[] ladder = ladder(o, max);
+    for (int k = ladder.length - 1; k >= 0 && ladder[k] >= perInstance / room * (1 - 1e-9); k--) {
+      Placement p = placement(o, ladder[k]);
+      if (p.fit != null) {
+        room = Math.min(room, p.wall.toNanos() / 1e9 - startup);
+      }
+    }
+    double fewest = perInstance / room * (1 - 1e-9);
     return fewest <= 1 ? counts(o)
         : countsBetween(o, fewest >= max ? max : (int) Math.ceil(fewest), Integer.MAX_VALUE);
   }
@@ -481,12 +493,17 @@ final class Pass {
     return countsOf(o, 1, Integer.MAX_VALUE);
   }
 
+  /** The instance counts up to {@code max} searched first: the {@link InstanceCounts} ladder, or every count. */
+  private int[] ladder(Offering o, int max) {
+    return s.exhaustive() ? InstanceCounts.every(max)
+        : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch(),
+            searchFor(o.gpu()).needsPipeline(o.gpu(), o.gpuCount()));
+  }
+
   private int[] countsOf(Offering o, int least, int most) {
     // instances that cannot be joined serve only separate runs
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
-    int[] ladder = s.exhaustive() ? InstanceCounts.every(max)
-        : InstanceCounts.ladder(o.gpuCount(), max, s.task().globalBatch(),
-            searchFor(o.gpu()).needsPipeline(o.gpu(), o.gpuCount()));
+    int[] ladder = ladder(o, max);
     int from = 0; // the rung below least, the low end of its gap
     while (from + 1 < ladder.length && ladder[from + 1] < least) {
       from++;
