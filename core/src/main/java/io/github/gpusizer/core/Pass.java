@@ -180,9 +180,9 @@ final class Pass {
   /**
    * {@link #run}; if {@code fastestOnly}, only the counts of each offering that can be its fastest: for a request
    * that nothing can meet, without a budget and with one run, whose recommendation reports each offering's fastest
-   * attempt (every count misses the deadline, so none is a budget miss) and the fastest of all. The count of the
-   * most instances is placed first; a count whose least wall time ({@link #leastInstances}' bound) is past its
-   * wall time cannot be the fastest, and neither can any fewer.
+   * attempt (every count misses the deadline, so none is a budget miss) and the fastest of all. The ladder's rungs
+   * are placed from the most instances down; a count whose least wall time ({@link #leastInstances}' bound) is past
+   * the wall time of the fastest placed so far cannot be the fastest, and neither can any fewer.
    */
   Found run(boolean fastestOnly) {
     checkArgument(!fastestOnly || s.budget().isEmpty() && s.runs() == 1, "fastest only: no budget and one run");
@@ -237,22 +237,21 @@ final class Pass {
 
   private int[] fastestCountsOf(Offering o) {
     int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
-    Placement most = placement(o, max);
     double startup = startupTotal(o).toNanos() / 1e9;
-    double room = most.fit == null ? 0 : most.wall.toNanos() / 1e9 - startup;
-    if (room <= 0) {
-      return counts(o);
-    }
-    // The ladder's rungs from the most instances down, while they can still be the fastest: a faster rung found on
-    // the way (where the network makes more instances slower) narrows the bound for the fewer ones. Every rung
-    // placed here is one the counts below place anyway.
+    // The ladder's rungs from the most instances down, while they can still be the fastest: the fastest placement
+    // found so far bounds the fewer ones (where the network makes more instances slower, or the most instances
+    // have no layout, one further down narrows it). Every rung placed here is one the counts below place anyway.
     double perInstance = leastGpuSeconds(o) / o.gpuCount();
+    double room = Double.POSITIVE_INFINITY; // the fastest fitting placement's wall time less the start-up
     int[] ladder = ladder(o, max);
     for (int k = ladder.length - 1; k >= 0 && ladder[k] >= perInstance / room * (1 - 1e-9); k--) {
       Placement p = placement(o, ladder[k]);
       if (p.fit != null) {
         room = Math.min(room, p.wall.toNanos() / 1e9 - startup);
       }
+    }
+    if (Double.isInfinite(room) || room <= 0) {
+      return counts(o);
     }
     double fewest = perInstance / room * (1 - 1e-9);
     return fewest <= 1 ? counts(o)
