@@ -36,10 +36,12 @@ final class ServeReport {
   }
 
   private static String table(ServingRecommendation rec) {
-    TextTable t = new TextTable("offering", "gpu", ">TP", ">replicas", ">GPUs", ">cost/h", ">per M tok",
+    // the region too: one instance type sold in several regions gives rows that are otherwise the same
+    TextTable t = new TextTable("offering", "region", "gpu", ">TP", ">replicas", ">GPUs", ">cost/h", ">per M tok",
         ">TTFT p95", ">TPOT p95", ">batch", "bottleneck");
     for (ServingPlan p : rec.options()) {
-      t.row(p.offering().provider() + " " + p.offering().instanceType(), p.gpu().id(), p.tensorParallel(),
+      t.row(p.offering().provider() + " " + p.offering().instanceType(), p.offering().region(), p.gpu().id(),
+          p.tensorParallel(),
           p.replicas(), p.gpuCount(), Output.money(p.costPerHour()), Output.money(p.costPerMillionOutputTokens()),
           Output.duration(p.ttftP95()), Output.duration(p.tpotP95()), Output.decimal(p.batch()), p.bottleneck());
     }
