@@ -78,7 +78,7 @@ final class Suggestions {
           + c.gpus() + (c.instances() > s.maxNodes() ? " and maxNodes to " + c.instances() : ""));
     } else if (!found.fitting().isEmpty() || found.anyMiss(Rejection.Kind.MEMORY)) {
       advice.add(String.format(java.util.Locale.ROOT, "no number of GPUs up to %,d meets every constraint",
-          MAX_SUGGESTED_GPUS));
+          MAX_SUGGESTED_GPUS) + standAlone(s));
     }
 
     // A newer CUDA stack.
@@ -100,6 +100,21 @@ final class Suggestions {
       advice.add(summary(rejected));
     }
     return new Suggestion(String.join("; ", advice), deadline, budget, gpus, cuda);
+  }
+
+  /**
+   * What the catalog's stand-alone offerings add to "no number of GPUs": that they were tried on one instance each
+   * ({@code "; runpod, vast instances are stand-alone (...), so each was tried on one instance"}), or nothing.
+   */
+  private static String standAlone(Settings s) {
+    java.util.SortedSet<String> providers = new java.util.TreeSet<>();
+    for (io.github.gpusizer.catalog.Offering o : s.catalog().offerings()) {
+      if (!o.fabric().joinable()) {
+        providers.add(o.provider());
+      }
+    }
+    return providers.isEmpty() ? "" : "; " + String.join(", ", providers) + " instances are stand-alone (never "
+        + "joined into one multi-node job; each offering's source says why), so each was tried on one instance";
   }
 
   /**

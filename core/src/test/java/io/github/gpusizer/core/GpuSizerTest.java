@@ -601,6 +601,22 @@ class GpuSizerTest {
   }
 
   @Test
+  void when_no_single_stand_alone_instance_holds_the_job_the_suggestion_says_they_are_never_joined() {
+    // GIVEN only AIStudio's stand-alone development machines and a job no one of them holds (Llama-3-70B full
+    // fine-tuning: ~16 bytes per parameter of training state, far more than 8 x 24 GB)
+    Task big = Task.fullFineTuning(io.github.gpusizer.core.model.Presets.get("llama-3-70b")).tokens(1e8).build();
+    Recommendation rec = GpuSizer.forTask(big).catalog(Fixtures.of(Fixtures.AISTUDIO_4090_8)).recommend();
+    // THEN nothing is feasible, and the advice says why more instances did not help
+    assertThat(rec.isFeasible()).isFalse();
+    assertThat(rec.suggestion().orElseThrow().advice()).contains("no number of GPUs up to 16,384 meets every "
+        + "constraint; aistudio instances are stand-alone (never joined into one multi-node job; each offering's "
+        + "source says why), so each was tried on one instance");
+    // and on a catalog of joinable instances it says nothing of the kind
+    assertThat(GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.aws()).deadline(Duration.ofMinutes(1)).recommend()
+        .suggestion().orElseThrow().advice()).doesNotContain("stand-alone");
+  }
+
+  @Test
   void when_the_cuda_stack_rules_out_every_gpu_it_suggests_the_version_that_works() {
     Recommendation rec = GpuSizer.forTask(Fixtures.gpt2(1e9)).catalog(Fixtures.of(Fixtures.P5))
         .cudaVersion("11.8").recommend();

@@ -392,9 +392,10 @@ final class RecommendReport {
         counts.add(k.name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + list.size()));
     s.append(String.join(", ", counts)).append('\n');
     List<Rejection> shown = shown(rejected, top);
-    TextTable table = new TextTable("CANDIDATE", "WHY", "REASON");
+    TextTable table = new TextTable("CANDIDATE", "REGION", "WHY", "REASON");
     for (Rejection r : shown) {
-      table.row(candidate(r), r.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.reason());
+      table.row(candidate(r), r.offering().region(), r.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+          r.reason());
     }
     s.append(table.render());
     if (rejected.size() > shown.size()) {
