@@ -2,6 +2,7 @@ package io.github.gpusizer.examples.cli;
 
 import io.github.gpusizer.core.estimate.Estimate;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Fit;
 import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.task.Checkpointing;
@@ -37,9 +38,11 @@ final class Advice {
         fixes.add("--zero 3");
       }
     }
+    // past the card but within the memory model's error band, the verdict is "may not fit": say how likely
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-        "the task does not fit: it needs %s per GPU (as nvidia-smi would show), %s has %s", m.perGpu(),
-        hw.gpu().name(), m.capacity()));
+        "the task %s: it needs %s per GPU (as nvidia-smi would show), %s has %s",
+        m.fit() == Fit.MAY_NOT_FIT ? "probably does not fit (it may, if the estimate is high)" : "does not fit",
+        m.perGpu(), hw.gpu().name(), m.capacity()));
     if (fixes.isEmpty()) {
       s.append("; try more GPUs with --zero 3 (--gpus N), a GPU with more memory, or "
           + "'gpusizer recommend' to search all of them");

@@ -200,6 +200,26 @@ class EstimateCommandTest {
   }
 
   @Test
+  void peak_just_past_the_capacity_may_not_fit_and_exits_one_saying_it_probably_does_not() {
+    // GIVEN Llama-2-7B LoRA at sequence 2560 without recomputation on a 24 GiB RTX 4090: about 26.6 GiB nominal,
+    // the interval's low end (about 23.2 GiB) within the card
+    String[] over = {"estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "rtx4090", "--seq", "2560",
+        "--micro-batch", "1", "--checkpointing", "none"};
+    Cli.Run json = Cli.run(with(over, "--format", "json"));
+    Cli.Run table = Cli.run(over);
+    // THEN the verdict is "may not fit" (the interval straddles the card), yet no plan is made on a nominal peak past
+    // it: exit 1, saying it probably does not fit and what would
+    JsonNode memory = json.json().get("memory");
+    assertThat(memory.get("fits").asBoolean()).isFalse();
+    assertThat(memory.get("fit").asText()).isEqualTo("may not fit");
+    assertThat(memory.get("perGpuBytesLow").asLong()).isLessThan(memory.get("capacityBytes").asLong());
+    assertThat(table.exit()).isEqualTo(1);
+    assertThat(table.out()).contains("MAY NOT FIT: needs ");
+    assertThat(table.err()).contains("the task probably does not fit (it may, if the estimate is high)")
+        .contains("--checkpointing full");
+  }
+
+  @Test
   void table_shows_both_memory_figures_and_the_bottleneck() {
     Cli.Run run = Cli.run(LORA);
     assertThat(run.exit()).isZero();
