@@ -488,6 +488,23 @@ final class Pass {
     return instances >= Integer.MAX_VALUE ? Integer.MAX_VALUE : Math.max(1, (int) Math.ceil(instances * (1 - 1e-9)));
   }
 
+  /**
+   * Whether no offering can meet the deadline: for each one not {@link #ruledOut}, the fewest instances whose least
+   * wall time meets it ({@link #leastInstances}) are more than it may have. One run only (several runs share
+   * instances in waves, which this bound does not cover).
+   */
+  boolean deadlineOutOfReach() {
+    checkArgument(s.runs() == 1, "one run");
+    List<Offering> offerings = s.catalog().offerings();
+    for (int i = 0; i < offerings.size(); i++) {
+      Offering o = offerings.get(i);
+      if (!ruledOut(i, o) && leastInstances(o) <= (o.fabric().joinable() ? maxInstances(o) : 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private int[] countsOf(Offering o) {
     return countsOf(o, 1, Integer.MAX_VALUE);
   }

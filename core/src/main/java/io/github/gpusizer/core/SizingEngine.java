@@ -43,6 +43,11 @@ final class SizingEngine {
     if (search.reference()) {
       return recommend(s, search, pass, pass.run(), false, built).orElseThrow();
     }
+    if (s.budget().isEmpty() && s.runs() == 1 && pass.deadlineOutOfReach()) {
+      // No offering can meet the deadline even at its least possible wall time: nothing is feasible whatever a
+      // screen would find, and the report needs each offering's fastest attempt (as below, without the screen).
+      return recommend(s, search, pass, pass.run(true), false, built).orElseThrow();
+    }
     // CHEAPEST's best option needs only the offerings that can cost less than the cheapest choice found (a bounded
     // screen); the lists need every offering, and are worked out on first use: most callers read only the best.
     Found screened = pass.screen(s.objective() == Objective.CHEAPEST);

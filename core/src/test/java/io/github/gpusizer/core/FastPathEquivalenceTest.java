@@ -148,6 +148,11 @@ class FastPathEquivalenceTest {
     assertThat(fast.paretoFront()).isEqualTo(reference.paretoFront());
     assertThat(fast.suggestion()).isEqualTo(reference.suggestion());
     assertThat(fast).isEqualTo(reference);
+    // AND where the deadline bound says no offering can meet the deadline (the case that skips the screen), the
+    // reference finds nothing feasible
+    if (c.settings().runs() == 1 && new Pass(c.settings(), new LayoutSearch(c.settings())).deadlineOutOfReach()) {
+      assertThat(reference.isFeasible()).isFalse();
+    }
   }
 
   /**
@@ -306,6 +311,9 @@ class FastPathEquivalenceTest {
     Found bounded = new Pass(settings, new LayoutSearch(settings)).screen(true);
     assertThat(bounded.fitting()).isEmpty();
     assertThat(bounded.complete()).isFalse();
+    // (and the least wall time of every offering at 256 GPUs is past the deadline: the recommendation skips the
+    // screen altogether)
+    assertThat(new Pass(settings, new LayoutSearch(settings)).deadlineOutOfReach()).isTrue();
     // AND the recommendation is the reference's: the same rejections with the same reasons, the same suggestion
     Recommendation fast = SizingEngine.recommend(settings);
     Recommendation reference = SizingEngine.reference(settings);
