@@ -103,15 +103,17 @@ final class Suggestions {
   }
 
   /**
-   * What the catalog's stand-alone offerings add to "no number of GPUs": that they were tried on one instance each
-   * ({@code "; runpod, vast instances are stand-alone (...), so each was tried on one instance"}), or nothing.
+   * Why "no number of GPUs" where every offering is stand-alone (a catalog of RunPod or Vast rows alone): that each
+   * was tried on one instance ({@code "; runpod, vast instances are stand-alone (...), so each was tried on one
+   * instance"}); nothing where some offering can be joined, as those were tried up to the limit.
    */
   private static String standAlone(Settings s) {
     java.util.SortedSet<String> providers = new java.util.TreeSet<>();
     for (io.github.gpusizer.catalog.Offering o : s.catalog().offerings()) {
-      if (!o.fabric().joinable()) {
-        providers.add(o.provider());
+      if (o.fabric().joinable()) {
+        return "";
       }
+      providers.add(o.provider());
     }
     return providers.isEmpty() ? "" : "; " + String.join(", ", providers) + " instances are stand-alone (never "
         + "joined into one multi-node job; each offering's source says why), so each was tried on one instance";
