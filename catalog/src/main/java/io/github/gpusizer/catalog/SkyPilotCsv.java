@@ -167,8 +167,10 @@ final class SkyPilotCsv {
 
   /** Whether a cell names a PCIe board ({@code A100_PCIE_80GB}, {@code 'Name': 'A100 PCIe'}), ignoring case. */
   private static boolean pcie(String cell) {
+    // no lower-case copy of every row's GpuInfo; a region compared only where a 'p' starts one
     for (int i = 0; i + 4 <= cell.length(); i++) {
-      if (cell.regionMatches(true, i, "pcie", 0, 4)) { // no lower-case copy of every row's GpuInfo
+      char c = cell.charAt(i);
+      if ((c == 'p' || c == 'P') && cell.regionMatches(true, i, "pcie", 0, 4)) {
         return true;
       }
     }
