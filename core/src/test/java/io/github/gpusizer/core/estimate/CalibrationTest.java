@@ -600,6 +600,30 @@ class CalibrationTest {
           .speed(task, hw, layout));
     }
     {
+      // IBM's fms-fsdp on 16 nodes of 8 A100s (and 12 of 8 H100s): PyTorch FSDP, HSDP for 7B and 13B, full sharding
+      // with every block recomputed for 34B and 70B, as its README's table gives them; sequence 4096, global batch
+      // = batch per GPU x GPUs. Assumed: an RDMA fabric at the README's 400 (800) Gb/s per node. fms-fsdp reduces
+      // gradients in BF16 where the model reduces them in FP32, which matters only for 13B's exposed exchange.
+      Object[][] runs = {
+          {"fmsfsdp_llama2_7b_128xA100_hsdp", TestModels.LLAMA2_7B, 2, Checkpointing.NONE, 8},
+          {"fmsfsdp_llama2_13b_128xA100_hsdp", TestModels.LLAMA2_13B, 1, Checkpointing.NONE, 8},
+          {"fmsfsdp_llama2_34b_128xA100_fsdp", TestModels.LLAMA2_34B, 8, Checkpointing.FULL, 0},
+          {"fmsfsdp_llama2_70b_128xA100_fsdp", TestModels.LLAMA2_70B, 6, Checkpointing.FULL, 0},
+          {"fmsfsdp_llama2_7b_96xH100_hsdp", TestModels.LLAMA2_7B, 2, Checkpointing.NONE, 8}};
+      for (Object[] run : runs) {
+        boolean h100 = ((String) run[0]).contains("H100");
+        int gpus = h100 ? 96 : 128;
+        int microBatch = (Integer) run[2];
+        Task task = Task.pretraining((Transformer) run[1]).microBatch(microBatch).globalBatch(microBatch * gpus)
+            .sequenceLength(4096).precision(PrecisionMode.BF16_MIXED).checkpointing((Checkpointing) run[3]).build();
+        Hardware hw = Hardware.of(h100 ? TestGpus.H100_SXM : TestGpus.A100_SXM4_80GB, 8, gpus / 8)
+            .withInterNodeGbps(h100 ? 800 : 400).withInterNodeFabric(io.github.gpusizer.catalog.Fabric.CLUSTER);
+        Layout fsdp = new Layout(gpus, 1, 1, ZeroStage.STAGE_3, 8);
+        Layout layout = (Integer) run[4] > 0 ? fsdp.withShardGroup((Integer) run[4]) : fsdp; // {.., shard group}
+        cases.add(perGpuTokens((String) run[0], task, hw, layout));
+      }
+    }
+    {
       // torchtitan (eager, FSDP2 over 8 GPUs of one host, op-level selective checkpointing) on H100 96GB at 500 W.
       // Its memory monitor logs torch.cuda.max_memory_reserved: compared with total() less the CUDA context.
       Task task = Task.pretraining(TestModels.LLAMA3_8B).microBatch(2).globalBatch(16).sequenceLength(8192)

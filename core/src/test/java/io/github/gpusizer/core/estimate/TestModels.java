@@ -24,6 +24,16 @@ final class TestModels {
   /** Llama 2 13B: 40 layers, width 5120, 40 heads, FFN 13824. */
   static final Transformer LLAMA2_13B = llama("llama-2-13b", 40, 5120, 40, 13824);
 
+  /**
+   * The "llama2_34b" of IBM's fms-fsdp ({@code fms_fsdp/utils/config_utils.py}: 48 layers, width 8192, 64 query and
+   * 8 key/value heads, FFN 22016, Llama 2's vocabulary of 32000): Code Llama 34B's shape, as Llama 2 34B was never
+   * released.
+   */
+  static final Transformer LLAMA2_34B = llama("llama-2-34b", 48, 8192, 64, 22016).toBuilder().kvHeads(8).build();
+
+  /** Llama 2 70B (fms-fsdp's "llama2_70b", as Meta's config): 80 layers, width 8192, 64 + 8 heads, FFN 28672. */
+  static final Transformer LLAMA2_70B = llama("llama-2-70b", 80, 8192, 64, 28672).toBuilder().kvHeads(8).build();
+
   /** BERT-large as NVIDIA DeepLearningExamples pads it: 24 layers, 1024 wide, 16 heads, vocabulary 30528. */
   static final Transformer BERT_LARGE_DLE = bert(30528);
 
