@@ -236,7 +236,7 @@ final class Pass {
   }
 
   private int[] fastestCountsOf(Offering o) {
-    int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
+    int max = searchedInstances(o);
     double startup = startupTotal(o).toNanos() / 1e9;
     // The ladder's rungs from the most instances down, while they can still be the fastest: the fastest placement
     // found so far bounds the fewer ones (where the network makes more instances slower, or the most instances
@@ -498,7 +498,7 @@ final class Pass {
     List<Offering> offerings = s.catalog().offerings();
     for (int i = 0; i < offerings.size(); i++) {
       Offering o = offerings.get(i);
-      if (!ruledOut(i, o) && leastInstances(o) <= (o.fabric().joinable() ? maxInstances(o) : 1)) {
+      if (!ruledOut(i, o) && leastInstances(o) <= searchedInstances(o)) {
         return false;
       }
     }
@@ -518,7 +518,7 @@ final class Pass {
 
   private int[] countsOf(Offering o, int least, int most) {
     // instances that cannot be joined serve only separate runs
-    int max = o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
+    int max = searchedInstances(o);
     int[] ladder = ladder(o, max);
     int from = 0; // the rung below least, the low end of its gap
     while (from + 1 < ladder.length && ladder[from + 1] < least) {
@@ -721,6 +721,14 @@ final class Pass {
   /** The most instances of the offering within the GPU and node limits. */
   int maxInstances(Offering o) {
     return maxInstances(o.gpuCount());
+  }
+
+  /**
+   * The most instances of the offering a search tries: the limits' {@link #maxInstances}, and where its instances
+   * cannot be joined into one job, only as many as there are separate runs.
+   */
+  private int searchedInstances(Offering o) {
+    return o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
   }
 
   private int maxInstances(int gpusPerInstance) {

@@ -163,13 +163,12 @@ final class HostSizer {
 
   /** A training checkpoint holds weights and optimizer state; a served model its weights. */
   static double checkpointBytes(Job job) {
-    double n = job.model.parameters();
     if (!job.training) {
-      return n * job.computeBytes;
+      return baseWeightBytes(job);
     }
     double trainable = MemoryModel.trainableParameters(job);
     double stateBytes = job.precision.pureHalf() ? 2 : 4;
-    double base = job.adapter ? n * job.computeBytes : 0;
+    double base = job.adapter ? baseWeightBytes(job) : 0;
     return base + trainable * (job.precision.weightBytes()
         + MemoryModel.optimizerBytesPerParameter(job, stateBytes));
   }
@@ -185,9 +184,14 @@ final class HostSizer {
     if (!job.adapter) {
       return Text.size((long) Math.ceil(checkpoint)) + " checkpoint";
     }
-    double base = job.model.parameters() * job.computeBytes;
+    double base = baseWeightBytes(job);
     return Text.size((long) Math.ceil(base)) + " base weights + " + Text.size((long) Math.ceil(checkpoint - base))
         + " adapter checkpoint";
+  }
+
+  /** The weights a run reads at start-up (an adapter's frozen base, a served model), in its compute precision. */
+  private static double baseWeightBytes(Job job) {
+    return job.model.parameters() * job.computeBytes;
   }
 
   private static long roundUpGiB(long bytes) {
