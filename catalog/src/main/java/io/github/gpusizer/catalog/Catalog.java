@@ -53,8 +53,24 @@ public final class Catalog {
     this.loadReport = report;
   }
 
-  /** Validates and builds; the loaders come here after checking each row. */
+  /** Validates and builds: {@link #createDistinct} of offerings checked to have distinct keys (case aside). */
   static Catalog create(Collection<Gpu> gpus, Collection<Offering> offerings, LoadReport report) {
+    Set<String> keys = new HashSet<>();
+    for (Offering o : offerings) {
+      if (!keys.add(o.identity())) {
+        throw new IllegalArgumentException(
+            "duplicate offering " + o.key() + " (provider/instanceType/region, case aside)");
+      }
+    }
+    return createDistinct(gpus, offerings, report);
+  }
+
+  /**
+   * Validates and builds from offerings whose keys are known to be distinct, case aside: the loaders and {@link
+   * #merge} have keyed them already, and a key is a string built and lower-cased per offering (a SkyPilot file's
+   * 40,000 offerings pass here twice on the way into the command-line tool).
+   */
+  static Catalog createDistinct(Collection<Gpu> gpus, Collection<Offering> offerings, LoadReport report) {
     ImmutableList<Gpu> gpuList = ImmutableList.copyOf(gpus);
     Map<String, Gpu> byId = new HashMap<>();
     NameIndex.Builder names = NameIndex.builder();
@@ -66,18 +82,17 @@ public final class Catalog {
     }
     NameIndex index = names.build();
     ImmutableList<Offering> offeringList = ImmutableList.copyOf(offerings);
-    Set<String> keys = new HashSet<>();
     for (Offering o : offeringList) {
-      checkArgument(keys.add(o.identity()), "duplicate offering %s (provider/instanceType/region, case aside)",
-          o.key());
       Gpu known = byId.get(o.gpu().id());
       if (known == null) {
         throw new IllegalArgumentException(String.format("offering %s carries GPU '%s', which the catalog lacks%s",
             o.key(), o.gpu().id(), didYouMean(index.suggest(o.gpu().id()))));
       }
-      checkArgument(known.equals(o.gpu()),
-          "offering %s carries a definition of GPU '%s' that differs from the catalog's; take the GPU from the "
-              + "catalog with gpu(\"%s\")", o.key(), o.gpu().id(), o.gpu().id());
+      if (known != o.gpu() && !known.equals(o.gpu())) {
+        throw new IllegalArgumentException(String.format(
+            "offering %s carries a definition of GPU '%s' that differs from the catalog's; take the GPU from the "
+                + "catalog with gpu(\"%s\")", o.key(), o.gpu().id(), o.gpu().id()));
+      }
     }
     return new Catalog(gpuList, offeringList, index, checkNotNull(report, "report"));
   }
@@ -188,7 +203,7 @@ public final class Catalog {
     offerings.forEach(o -> offeringByKey.put(o.identity(), withGpu(o, gpuById.get(o.gpu().id()))));
     other.offerings.forEach(o -> offeringByKey.put(o.identity(), o));
     try {
-      return create(gpuById.values(), offeringByKey.values(), loadReport.plus(other.loadReport));
+      return createDistinct(gpuById.values(), offeringByKey.values(), loadReport.plus(other.loadReport));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("cannot merge the catalogs: " + e.getMessage(), e);
     }

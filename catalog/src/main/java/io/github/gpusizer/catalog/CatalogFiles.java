@@ -46,7 +46,7 @@ final class CatalogFiles {
       CsvTable offeringTable = CsvTable.parse(offeringsResource, offeringText);
       requireFormat(offeringTable, Format.OFFERINGS);
       List<OfferingCsv.Located> offerings = OfferingCsv.read(offeringTable, names);
-      return Catalog.create(gpus, unique(offerings), LoadReport.EMPTY);
+      return Catalog.createDistinct(gpus, unique(offerings), LoadReport.EMPTY);
     } catch (CatalogException e) {
       throw new IllegalStateException("the bundled catalog is invalid: " + e.getMessage(), e);
     }
@@ -106,7 +106,7 @@ final class CatalogFiles {
         report = report.plus(result.report());
       }
     }
-    return Catalog.create(ImmutableList.copyOf(gpus.values()), unique(offerings), report);
+    return Catalog.createDistinct(ImmutableList.copyOf(gpus.values()), unique(offerings), report);
   }
 
   /** Loads one SkyPilot file on top of {@code base}'s GPUs. */
@@ -114,7 +114,7 @@ final class CatalogFiles {
     CsvTable csv = CsvTable.parse(path.toString(), CsvTable.readFile(path));
     requireFormat(csv, Format.SKYPILOT);
     SkyPilotCsv.Result result = SkyPilotCsv.read(csv, index(base.gpus()), settings(path, options));
-    return Catalog.create(base.gpus(), unique(result.offerings()), result.report());
+    return Catalog.createDistinct(base.gpus(), unique(result.offerings()), result.report());
   }
 
   private static NameIndex index(List<Gpu> gpus) {

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.google.common.base.Joiner;
+import com.google.common.collect.AbstractIterator;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Sets;
@@ -19,10 +20,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Currency;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +40,8 @@ import org.apache.commons.csv.DuplicateHeaderMode;
 
 /**
  * One CSV file read strictly with commons-csv (RFC 4180, a header line, {@code #} comment lines, blank lines
- * ignored), its rows with their exact 1-based line numbers, and typed cell accessors whose failures are
- * {@link CatalogException}s naming the file, the line and the column.
+ * ignored), its rows (parsed as they are read) with their exact 1-based line numbers, and typed cell accessors whose
+ * failures are {@link CatalogException}s naming the file, the line and the column.
  */
 final class CsvTable {
   private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
@@ -101,7 +102,6 @@ final class CsvTable {
   private final ImmutableList<String> header;
   private final ImmutableMap<String, Integer> columns;
   private final int headerLine;
-  private final ImmutableList<Row> rows;
 
   private CsvTable(String file, String text) {
     this.file = file;
@@ -116,32 +116,9 @@ final class CsvTable {
       }
     }
     this.headerLine = lineOf(0);
-    List<Row> parsed = new ArrayList<>();
-    try (CSVParser parser = CSVParser.builder().setReader(new StringReader(text)).setFormat(FORMAT).get()) {
+    try (CSVParser parser = parser()) {
       this.header = parser.getHeaderNames().stream().map(String::strip).collect(ImmutableList.toImmutableList());
       this.columns = indexHeader();
-      int lastLine = headerLine;
-      try {
-        for (CSVRecord record : parser) {
-          if (record.size() == 1 && record.get(0).isBlank()) {
-            continue; // a line of spaces: no data, like an empty line
-          }
-          int line = lineOf(record.getCharacterPosition());
-          lastLine = line;
-          if (record.size() != header.size()) {
-            throw CatalogException.ofLine(file, line, String.format(
-                "has %d cells, but the header has %d columns (%s)",
-                record.size(), header.size(), headerText()), null);
-          }
-          if (parsed.size() == MAX_ROWS) {
-            throw CatalogException.ofLine(file, line, String.format(java.util.Locale.ROOT,
-                "is past the %,d rows a catalog file may have; split the file", MAX_ROWS), null);
-          }
-          parsed.add(new Row(line, record));
-        }
-      } catch (UncheckedIOException e) {
-        throw malformed(e, lastLine);
-      }
     } catch (IOException e) {
       // The reader is a string, so only the CSV syntax of the header can fail here.
       throw malformed(new UncheckedIOException(e), headerLine - 1);
@@ -153,14 +130,17 @@ final class CsvTable {
     } catch (UncheckedIOException e) {
       throw malformed(e, headerLine - 1);
     }
-    this.rows = ImmutableList.copyOf(parsed);
+  }
+
+  private CSVParser parser() throws IOException {
+    return CSVParser.builder().setReader(new StringReader(text)).setFormat(FORMAT).get();
   }
 
   /**
    * Parses CSV text; {@code file} names it in error messages.
    *
-   * @throws CatalogException if the text is empty, malformed, has a blank or duplicate column name, or a row
-   *     whose number of cells differs from the header's
+   * @throws CatalogException if the text is empty, has a line past {@link #MAX_LINE_CHARS}, or a malformed header
+   *     or one with a blank or duplicate column name; the rows are checked as {@link #rows()} parses them
    */
   static CsvTable parse(String file, String text) {
     String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
@@ -386,8 +366,60 @@ final class CsvTable {
     return headerLine;
   }
 
-  ImmutableList<Row> rows() {
-    return rows;
+  /**
+   * The data rows, parsed as they are iterated (each iteration parses the text again): a reader that keeps only
+   * what it makes of each row holds no parsed copy of a 100,000-row file (SkyPilot's), which the collector would
+   * otherwise copy from one generation to the next.
+   *
+   * @throws CatalogException while iterating, at the first malformed row, a row whose number of cells differs from
+   *     the header's, or the first row past {@link #MAX_ROWS}
+   */
+  Iterable<Row> rows() {
+    return RowIterator::new;
+  }
+
+  private final class RowIterator extends AbstractIterator<Row> {
+    private final CSVParser parser;
+    private final Iterator<CSVRecord> records;
+    private int count;
+    private int lastLine = headerLine;
+
+    RowIterator() {
+      try {
+        parser = parser();
+      } catch (IOException e) {
+        throw malformed(new UncheckedIOException(e), headerLine - 1); // the constructor read this header already
+      }
+      records = parser.iterator();
+    }
+
+    @Override
+    protected Row computeNext() {
+      try {
+        while (records.hasNext()) {
+          CSVRecord record = records.next();
+          if (record.size() == 1 && record.get(0).isBlank()) {
+            continue; // a line of spaces: no data, like an empty line
+          }
+          int line = lineOf(record.getCharacterPosition());
+          lastLine = line;
+          if (record.size() != header.size()) {
+            throw CatalogException.ofLine(file, line, String.format(
+                "has %d cells, but the header has %d columns (%s)", record.size(), header.size(), headerText()),
+                null);
+          }
+          if (count == MAX_ROWS) {
+            throw CatalogException.ofLine(file, line, String.format(java.util.Locale.ROOT,
+                "is past the %,d rows a catalog file may have; split the file", MAX_ROWS), null);
+          }
+          count++;
+          return new Row(line, record);
+        }
+        return endOfData();
+      } catch (UncheckedIOException e) {
+        throw malformed(e, lastLine);
+      }
+    }
   }
 
   boolean has(String column) {
