@@ -8,10 +8,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 
@@ -23,14 +21,15 @@ import java.util.Set;
 final class Ranking {
   private static final Comparator<Candidate> BY_COST = Candidate::compareCost;
   private static final Comparator<Candidate> BY_TIME = Comparator.comparing(Candidate::wall);
-  private static final Comparator<Candidate> TIES = Comparator
-      .comparing((Candidate c) -> c.offering().provider())
-      .thenComparing(c -> c.offering().instanceType())
-      .thenComparing(c -> c.offering().region())
-      .thenComparingInt(Candidate::index)
-      .thenComparing(Candidate::mode)
-      .thenComparingInt(Candidate::instances)
-      .thenComparingInt(Candidate::runGpus);
+  private static final Comparator<Candidate> TIES = Ranking::compareTies;
+  /*
+   * The orders that sort whole catalogs are written out as methods rather than chained with thenComparing: a
+   * chain is a lambda per key calling a key extractor per side, which the command-line tool's C1 compiler does not
+   * inline, and ranking a 100,000-row SkyPilot file compares about a million pairs, most of them cost ties
+   * (one instance type at one price in many regions) decided by these tie-breakers.
+   */
+  private static final Comparator<Candidate> COST_TIME_TIES = Ranking::compareCostTimeTies;
+  private static final Comparator<Candidate> TIME_COST_TIES = Ranking::compareTimeCostTies;
 
   /**
    * Costs within this fraction of each other are a tie, broken by fewer nodes, then by the shorter wall time
@@ -38,13 +37,60 @@ final class Ranking {
    * every extra node is one more machine to provision, join and lose.
    */
   static final double COST_TIE = 0.01;
-  private static final Comparator<Candidate> FEWER_NODES = Comparator.comparingInt(Candidate::instances)
-      .thenComparing(BY_TIME).thenComparing(TIES);
+  private static final Comparator<Candidate> FEWER_NODES = (a, b) -> {
+    int c = Integer.compare(a.instances(), b.instances());
+    if (c == 0) {
+      c = a.wall().compareTo(b.wall());
+    }
+    return c != 0 ? c : compareTies(a, b);
+  };
   /** FASTEST's order within a {@link #TIME_TIE}: fewer nodes, then the lower cost (the times count as equal). */
-  private static final Comparator<Candidate> FEWER_NODES_THEN_COST = Comparator.comparingInt(Candidate::instances)
-      .thenComparing(BY_COST).thenComparing(BY_TIME).thenComparing(TIES);
+  private static final Comparator<Candidate> FEWER_NODES_THEN_COST = (a, b) -> {
+    int c = Integer.compare(a.instances(), b.instances());
+    return c != 0 ? c : compareCostTimeTies(a, b);
+  };
 
   private Ranking() {}
+
+  /** Provider, instance type, region, catalog position, pricing mode, instances, GPUs per run. */
+  private static int compareTies(Candidate a, Candidate b) {
+    int c = 0;
+    if (a.offering() != b.offering()) {
+      c = a.offering().provider().compareTo(b.offering().provider());
+      if (c == 0) {
+        c = a.offering().instanceType().compareTo(b.offering().instanceType());
+      }
+      if (c == 0) {
+        c = a.offering().region().compareTo(b.offering().region());
+      }
+    }
+    if (c == 0) {
+      c = Integer.compare(a.index(), b.index());
+    }
+    if (c == 0) {
+      c = a.mode().compareTo(b.mode());
+    }
+    if (c == 0) {
+      c = Integer.compare(a.instances(), b.instances());
+    }
+    return c != 0 ? c : Integer.compare(a.runGpus(), b.runGpus());
+  }
+
+  private static int compareCostTimeTies(Candidate a, Candidate b) {
+    int c = Candidate.compareCost(a, b);
+    if (c == 0) {
+      c = a.wall().compareTo(b.wall());
+    }
+    return c != 0 ? c : compareTies(a, b);
+  }
+
+  private static int compareTimeCostTies(Candidate a, Candidate b) {
+    int c = a.wall().compareTo(b.wall());
+    if (c == 0) {
+      c = Candidate.compareCost(a, b);
+    }
+    return c != 0 ? c : compareTies(a, b);
+  }
 
   /**
    * Whether the objective ranks by cost with {@link #COST_TIE}: CHEAPEST, and BEST_VALUE within and beyond its
@@ -152,6 +198,39 @@ final class Ranking {
       return settled.get(index);
     }
 
+    /**
+     * The position in {@link #rank} of the candidate of this offering, pricing mode and instances; -1 if none of them
+     * is that. Ranks only as far as that candidate: a report asks where each Pareto front member stands, and most
+     * members are either no ranked candidate at all or near the top (a 40,000-option ranking for ten answers was a
+     * third of a recommendation's lists over a 100,000-row SkyPilot file).
+     */
+    synchronized int indexOf(int offering, PricingMode mode, int instances) {
+      Candidate wanted = null;
+      for (Candidate c : candidates) {
+        if (c.index() == offering && c.mode() == mode && c.instances() == instances) {
+          wanted = c;
+          break;
+        }
+      }
+      if (wanted == null) {
+        return -1;
+      }
+      // its place in the order: the groups of ties that end there hold it once settled (the order is total)
+      int before = 0;
+      for (Candidate c : candidates) {
+        if (order.compare(c, wanted) < 0) {
+          before++;
+        }
+      }
+      get(before);
+      for (int i = 0; i < settled.size(); i++) {
+        if (settled.get(i) == wanted) {
+          return i;
+        }
+      }
+      throw new AssertionError("a settled prefix lacks the candidate it covers: " + wanted);
+    }
+
     /** The whole of {@link #rank}. */
     synchronized List<Candidate> all() {
       if (settled.size() < size()) {
@@ -227,15 +306,14 @@ final class Ranking {
   static Comparator<Candidate> order(Objective objective, Duration fastest, double factor) {
     switch (objective) {
       case CHEAPEST:
-        return BY_COST.thenComparing(BY_TIME).thenComparing(TIES);
+        return COST_TIME_TIES;
       case FASTEST:
-        return BY_TIME.thenComparing(BY_COST).thenComparing(TIES);
+        return TIME_COST_TIES;
       case BEST_VALUE:
         double window = fastest.toNanos() * factor;
         Comparator<Candidate> inWindowFirst =
             Comparator.comparing((Candidate c) -> c.wall().toNanos() > window);
-        return new WindowOrder(window, inWindowFirst.thenComparing(BY_COST).thenComparing(BY_TIME)
-            .thenComparing(TIES));
+        return new WindowOrder(window, inWindowFirst.thenComparing(COST_TIME_TIES));
       default:
         throw new AssertionError(objective);
     }
@@ -315,23 +393,20 @@ final class Ranking {
    * objective); then the rest from the most instances down, each if apart from every count kept so far. The front
    * of what stays is a true Pareto front of it, holding every chosen candidate no other beats.
    *
-   * @param candidates the feasible candidates
+   * @param groups the feasible candidates in groups of one offering and pricing mode (each group is reordered)
    * @param chosen candidates that stay whatever their count (compared by identity)
    */
-  static List<Candidate> distinctCounts(List<Candidate> candidates, Collection<Candidate> chosen) {
+  static List<Candidate> distinctCounts(List<List<Candidate>> groups, Collection<Candidate> chosen) {
     Set<Candidate> stay = Collections.newSetFromMap(new IdentityHashMap<>());
     stay.addAll(chosen);
-    Map<Integer, List<Candidate>> groups = new HashMap<>();
-    for (Candidate c : candidates) {
-      groups.computeIfAbsent(c.index() * PricingMode.values().length + c.mode().ordinal(),
-          g -> new ArrayList<>(4)).add(c);
+    Comparator<Candidate> byTimeThenTies = BY_TIME.thenComparing(TIES);
+    Comparator<Candidate> byCostThenTies = BY_COST.thenComparing(TIES);
+    for (List<Candidate> group : groups) {
+      stay.add(Collections.min(group, byTimeThenTies));
+      stay.add(Collections.min(group, byCostThenTies));
     }
-    for (List<Candidate> group : groups.values()) {
-      stay.add(Collections.min(group, BY_TIME.thenComparing(TIES)));
-      stay.add(Collections.min(group, BY_COST.thenComparing(TIES)));
-    }
-    List<Candidate> out = new ArrayList<>(candidates.size());
-    for (List<Candidate> group : groups.values()) {
+    List<Candidate> out = new ArrayList<>();
+    for (List<Candidate> group : groups) {
       List<Candidate> kept = new ArrayList<>(4);
       for (Candidate c : group) {
         if (stay.contains(c)) {
@@ -359,7 +434,7 @@ final class Ranking {
   /** {@link #paretoFront} the straightforward way, by a full sort: the reference the fast scan is tested against. */
   static List<Candidate> paretoFrontBySorting(List<Candidate> candidates) {
     List<Candidate> sorted = new ArrayList<>(candidates);
-    sorted.sort(BY_TIME.thenComparing(BY_COST).thenComparing(TIES));
+    sorted.sort(TIME_COST_TIES);
     List<Candidate> front = new ArrayList<>();
     Candidate cheapestSoFar = null;
     int i = 0;

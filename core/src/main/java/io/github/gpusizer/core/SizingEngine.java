@@ -156,15 +156,16 @@ final class SizingEngine {
    */
   private static List<Candidate> paretoFront(Settings s, List<Candidate> feasible, Duration fastest,
       boolean reference) {
+    List<List<Candidate>> groups = byOfferingAndMode(feasible, s.catalog().offerings().size());
     List<Candidate> chosen = new ArrayList<>();
     List<Candidate> bests = new ArrayList<>();
     for (Objective objective : Objective.values()) {
       Comparator<Candidate> order = Ranking.order(objective, fastest, s.bestValueFactor());
-      List<Candidate> choices = perOfferingAndMode(feasible, objective, order, s.catalog().offerings().size());
+      List<Candidate> choices = choices(groups, objective, order);
       chosen.addAll(choices);
       bests.add(Ranking.first(choices, objective, order));
     }
-    List<Candidate> distinct = Ranking.distinctCounts(feasible, chosen);
+    List<Candidate> distinct = Ranking.distinctCounts(groups, chosen);
     return Ranking.meaningful(reference ? Ranking.paretoFrontBySorting(distinct) : Ranking.paretoFront(distinct),
         bests);
   }
@@ -195,20 +196,35 @@ final class SizingEngine {
    */
   private static List<Candidate> perOfferingAndMode(List<Candidate> feasible, Objective objective,
       Comparator<Candidate> order, int offerings) {
+    return choices(byOfferingAndMode(feasible, offerings), objective, order);
+  }
+
+  /** {@link Ranking#first} of each group. */
+  private static List<Candidate> choices(List<List<Candidate>> groups, Objective objective,
+      Comparator<Candidate> order) {
+    List<Candidate> choices = new ArrayList<>(groups.size());
+    for (List<Candidate> group : groups) {
+      choices.add(Ranking.first(group, objective, order));
+    }
+    return choices;
+  }
+
+  /** The feasible candidates in groups of one offering and pricing mode, in catalog order. */
+  private static List<List<Candidate>> byOfferingAndMode(List<Candidate> feasible, int offerings) {
+    List<List<Candidate>> groups = new ArrayList<>();
     if (feasible.size() < offerings) {
       // few candidates for the catalog (a bounded screen's): grouped by sorting them, not in a list per offering
       List<Candidate> sorted = new ArrayList<>(feasible);
       sorted.sort(Comparator.comparingInt(c -> c.index() * MODES + c.mode().ordinal()));
-      List<Candidate> choices = new ArrayList<>();
       int from = 0;
       for (int k = 1; k <= sorted.size(); k++) {
         if (k == sorted.size() || sorted.get(k).index() != sorted.get(from).index()
             || sorted.get(k).mode() != sorted.get(from).mode()) {
-          choices.add(Ranking.first(sorted.subList(from, k), objective, order));
+          groups.add(sorted.subList(from, k));
           from = k;
         }
       }
-      return choices;
+      return groups;
     }
     List<List<Candidate>> byKey = new ArrayList<>(offerings * MODES);
     for (int k = 0; k < offerings * MODES; k++) {
@@ -221,13 +237,12 @@ final class SizingEngine {
       }
       byKey.get(key).add(c);
     }
-    List<Candidate> choices = new ArrayList<>();
     for (List<Candidate> group : byKey) {
       if (group != null) {
-        choices.add(Ranking.first(group, objective, order));
+        groups.add(group);
       }
     }
-    return choices;
+    return groups;
   }
 
   /**
@@ -266,15 +281,6 @@ final class SizingEngine {
 
     /** The ranked candidates as options, each built (and ranked) when first asked for. */
     RankedOptions ranked(Ranking.Lazy ranked) {
-      Supplier<Map<CandidateKey, Integer>> positions = Suppliers.memoize(() -> {
-        Map<CandidateKey, Integer> out = new HashMap<>();
-        List<Candidate> all = ranked.all();
-        for (int i = 0; i < all.size(); i++) {
-          Candidate c = all.get(i);
-          out.putIfAbsent(new CandidateKey(c.index(), c.mode(), c.instances()), i);
-        }
-        return out;
-      });
       return new RankedOptions() {
         @Override
         public int size() {
@@ -292,8 +298,7 @@ final class SizingEngine {
           synchronized (Options.this) {
             key = keys.get(option);
           }
-          Integer position = key == null ? null : positions.get().get(key);
-          return position == null ? -1 : position;
+          return key == null ? -1 : ranked.indexOf(key.index(), key.mode(), key.instances());
         }
       };
     }

@@ -85,6 +85,30 @@ class RankingTest {
   }
 
   @Test
+  void the_lazy_rankings_index_of_a_candidate_is_its_place_in_the_full_ranking() {
+    qt().withExamples(100).forAll(integers().between(1, 200), longs().all()).checkAssert((n, seed) -> {
+      List<Candidate> candidates = candidates(n, seed);
+      Random random = new Random(seed);
+      for (Objective objective : Objective.values()) {
+        Duration fastest = candidates.stream().map(Candidate::wall).min(Comparator.naturalOrder()).orElseThrow();
+        Comparator<Candidate> order = Ranking.order(objective, fastest, 1.5);
+        List<Candidate> full = Ranking.rank(candidates, objective, order);
+        // WHEN a few candidates are looked up, each in a ranking read no further than that
+        for (int k = 0; k < 5; k++) {
+          Candidate c = candidates.get(random.nextInt(candidates.size()));
+          Ranking.Lazy lazy = Ranking.lazily(candidates, objective, order);
+          // THEN its index is its place in the full ranking
+          assertThat(lazy.indexOf(c.index(), c.mode(), c.instances())).as("%s %s", objective, c)
+              .isEqualTo(full.indexOf(c));
+        }
+        // AND a count none of them has is not found
+        Candidate any = candidates.get(0);
+        assertThat(Ranking.lazily(candidates, objective, order).indexOf(any.index(), any.mode(), 9)).isEqualTo(-1);
+      }
+    });
+  }
+
+  @Test
   void a_position_past_the_end_is_an_index_error_not_a_hang() {
     Comparator<Candidate> order = Ranking.order(Objective.CHEAPEST, Duration.ofHours(1), 1.5);
     assertThatThrownBy(() -> Ranking.lazily(List.of(), Objective.CHEAPEST, order).get(0))
