@@ -1,5 +1,7 @@
 package io.github.gpusizer.core;
 
+import static com.google.common.base.Preconditions.checkState;
+
 import com.google.common.collect.ImmutableList;
 import io.github.gpusizer.catalog.CudaVersion;
 import io.github.gpusizer.catalog.Money;
@@ -7,6 +9,7 @@ import io.github.gpusizer.catalog.Offering;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -27,6 +30,13 @@ final class Suggestions {
    * cluster of H100s (Llama Team, "The Llama 3 Herd of Models", 2024, §3.3.1), so larger jobs say "beyond that".
    */
   static final int MAX_SUGGESTED_GPUS = 16_384;
+  /**
+   * Bits of an offering's index in a sort key of {@link #fewestGpusBeyondLimits}: 268 million offerings, far more
+   * than a catalog holds (a catalog file has at most 250,000 rows, and each offering is an object of some hundred
+   * bytes).
+   */
+  private static final int INDEX_BITS = 28;
+  private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
   private Suggestions() {}
 
@@ -138,19 +148,23 @@ final class Suggestions {
     // A feasible count meets the deadline, so it is at least the fewest instances that can (Pass#leastInstances):
     // offerings are taken in the order of that bound's GPUs, and once it passes the best found, no later one can
     // beat it (the order is total, so the best is the same in any order). The reference takes every offering.
-    List<Integer> open = new ArrayList<>();
-    long[] leastGpus = new long[offerings.size()];
+    // Sorted as primitives, each the bound's GPUs (past any suggestion, MAX_SUGGESTED_GPUS + 1) over the index.
+    checkState(offerings.size() <= INDEX_MASK, "more offerings than a sort key holds");
+    long[] open = new long[offerings.size()];
+    int count = 0;
     for (int i = 0; i < offerings.size(); i++) {
       Attempt miss = found.miss(i);
       if (miss == null || miss.kind().ordinal() >= Rejection.Kind.TOO_LARGE.ordinal()) {
-        open.add(i); // the others are filtered out or incompatible: more GPUs do not help
-        leastGpus[i] = (long) wide.leastInstances(offerings.get(i)) * offerings.get(i).gpuCount();
+        // the others are filtered out or incompatible: more GPUs do not help
+        long leastGpus = (long) wide.leastInstances(offerings.get(i)) * offerings.get(i).gpuCount();
+        open[count++] = Math.min(leastGpus, MAX_SUGGESTED_GPUS + 1) << INDEX_BITS | i;
       }
     }
-    open.sort(Comparator.comparingLong((Integer i) -> leastGpus[i]).thenComparingInt(i -> i));
+    Arrays.sort(open, 0, count);
     Candidate best = null;
-    for (int i : open) {
-      if (best != null && leastGpus[i] > best.gpus() && !search.reference()) {
+    for (int k = 0; k < count; k++) {
+      int i = (int) (open[k] & INDEX_MASK);
+      if (best != null && open[k] >>> INDEX_BITS > best.gpus() && !search.reference()) {
         break;
       }
       Offering o = offerings.get(i);
@@ -158,7 +172,8 @@ final class Suggestions {
       Integer known = byShape ? fewestOfShape.get(wide.shapeKey(o)) : null;
       Candidate hit;
       if (known == null) {
-        hit = fewest(s, pass, wide, i, o);
+        // no count with more GPUs than the best found can beat it (fewer GPUs first): the search stops there
+        hit = fewest(s, pass, wide, i, o, best == null || search.reference() ? Long.MAX_VALUE : best.gpus());
         if (byShape) {
           fewestOfShape.put(wide.shapeKey(o), hit == null ? 0 : hit.instances());
         }
@@ -172,16 +187,20 @@ final class Suggestions {
     return Optional.ofNullable(best);
   }
 
-  /** The feasible candidate of offering {@code i} with the fewest instances beyond the limits, null if none. */
-  private static Candidate fewest(Settings s, Pass pass, Pass wide, int i, Offering o) {
-    int low = pass.maxInstances(o); // every count up to here was tried
-    int cap = wide.maxInstances(o);
-    if (low >= cap) {
+  /**
+   * The feasible candidate of offering {@code i} with the fewest instances beyond the limits and at most {@code
+   * mostGpus} GPUs, null if none. Counts below the offering's {@link Pass#leastInstances} cannot meet the deadline,
+   * so the search starts there.
+   */
+  private static Candidate fewest(Settings s, Pass pass, Pass wide, int i, Offering o, long mostGpus) {
+    // every count up to here is infeasible: tried within the limits, or too few to meet the deadline
+    int below = Math.max(pass.maxInstances(o), wide.leastInstances(o) - 1);
+    int cap = (int) Math.min(wide.maxInstances(o), mostGpus / o.gpuCount());
+    if (below >= cap) {
       return null;
     }
     Candidate hit = null;
-    int n = Math.max(1, low * 2);
-    int below = low;
+    int n = below + 1;
     while (true) {
       n = Math.min(n, cap);
       Optional<Candidate> c = feasibleAt(s, wide, i, o, n);
