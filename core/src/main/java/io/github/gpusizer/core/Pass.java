@@ -47,7 +47,7 @@ final class Pass {
    * where rounding to the billing unit first bills one unit less are among them).
    */
   private final Map<CountsKey, int[]> counts = new HashMap<>();
-  private final Map<CountsKey, int[]> fastestCounts = new HashMap<>();
+  private final Map<CountsKey, Fastest> fastestCounts = new HashMap<>();
   private final Map<Currency, Double> rateKeys = new HashMap<>();
   /** {@link io.github.gpusizer.core.estimate.Estimator#leastGpuSeconds} of the task on each GPU, by id. */
   private final Map<String, Double> leastGpuSeconds = new HashMap<>();
@@ -96,6 +96,13 @@ final class Pass {
 
   /** What the counts of an offering depend on: its shape and its billing unit ({@link #billingSteps}). */
   private record CountsKey(Shape shape, BillingMode billing) {}
+
+  /**
+   * The counts of an offering that can be its fastest ({@link #fastestCounts}) and their placements, shared by the
+   * offerings of its shape: a run over 100,000 offerings of a few thousand shapes looks each up once per offering,
+   * not once per count.
+   */
+  private record Fastest(int[] counts, Placement[] placements) {}
 
   /** What one run reads before its first step and what one checkpoint holds; worked out on first use. */
   private DataSize weightsToLoad;
@@ -194,7 +201,7 @@ final class Pass {
         continue;
       }
       if (!fastestOnly || !pricedByWall(o)) {
-        for (int n : fastestOnly ? fastestCounts(o) : counts(o)) {
+        for (int n : fastestOnly ? fastestCounts(o).counts() : counts(o)) {
           instances(i, o, n, fitting);
         }
         continue;
@@ -202,17 +209,17 @@ final class Pass {
       // Each count fits faster than every fewer one that fits (counts), and every pricing mode's wall time is the
       // placement's: only the last count that fits gives the offering's fastest candidates; the others still
       // record their misses.
+      Fastest f = fastestCounts(o);
       int fastest = -1;
-      for (int n : fastestCounts(o)) {
-        Placement p = placement(o, n);
-        if (p.fit == null) {
-          instances(i, o, n, p, fitting);
+      for (int k = 0; k < f.counts().length; k++) {
+        if (f.placements()[k].fit == null) {
+          instances(i, o, f.counts()[k], f.placements()[k], fitting);
         } else {
-          fastest = n;
+          fastest = k;
         }
       }
-      if (fastest > 0) {
-        instances(i, o, fastest, fitting);
+      if (fastest >= 0) {
+        instances(i, o, f.counts()[fastest], f.placements()[fastest], fitting);
       }
     }
     return found(fitting, null, null, null);
@@ -231,8 +238,15 @@ final class Pass {
    * The counts of {@link #counts} that can be the offering's fastest (see {@link #run(boolean)}), worked out once
    * per shape.
    */
-  private int[] fastestCounts(Offering o) {
-    return fastestCounts.computeIfAbsent(new CountsKey(shape(o, 0), o.billing()), k -> fastestCountsOf(o));
+  private Fastest fastestCounts(Offering o) {
+    return fastestCounts.computeIfAbsent(new CountsKey(shape(o, 0), o.billing()), k -> {
+      int[] counts = fastestCountsOf(o);
+      Placement[] placements = new Placement[counts.length];
+      for (int j = 0; j < counts.length; j++) {
+        placements[j] = placement(o, counts[j]);
+      }
+      return new Fastest(counts, placements);
+    });
   }
 
   private int[] fastestCountsOf(Offering o) {
@@ -758,7 +772,7 @@ final class Pass {
       if (!search.reference() && (mode != PricingMode.SPOT || s.costs().interruptionsFor(o).isEmpty())) {
         // Time and billed time need no price: the exact price is worked out when a choice needs it (the
         // reference prices every candidate exactly, and compares exactly).
-        if (CostStep.isSold(o, mode)) {
+        if (index.currency(i, mode) >= 0) { // sold in the mode
           out.add(lazilyPriced(i, o, mode, n, p));
         }
         continue;
@@ -795,7 +809,7 @@ final class Pass {
     Money price = mode.price(o).orElseThrow();
     Currency ranking = s.currency();
     Optional<ExchangeRate> rate = price.currency().equals(ranking) ? Optional.empty() : rate(price.currency());
-    double key = price.amount().doubleValue() * rateToRanking(price.currency()) * units;
+    double key = index.amount(i, mode) * rateToRanking(price.currency()) * units;
     CostStep costs = s.costs();
     Duration wall = p.wall;
     long billedSeconds = Screen.ordersByUnits(price) && billed.getNano() == 0
