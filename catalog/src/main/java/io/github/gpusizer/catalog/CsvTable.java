@@ -380,18 +380,16 @@ final class CsvTable {
   }
 
   private final class RowIterator extends AbstractIterator<Row> {
-    private final CSVParser parser;
     private final Iterator<CSVRecord> records;
     private int count;
     private int lastLine = headerLine;
 
     RowIterator() {
       try {
-        parser = parser();
+        records = parser().iterator();
       } catch (IOException e) {
         throw malformed(new UncheckedIOException(e), headerLine - 1); // the constructor read this header already
       }
-      records = parser.iterator();
     }
 
     @Override
