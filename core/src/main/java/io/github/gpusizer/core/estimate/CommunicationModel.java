@@ -43,7 +43,7 @@ final class CommunicationModel {
     if (job.gradientRanks > 1) {
       // data-parallel ranks, and with context parallelism their context-parallel ranks: dp × cp reduce each gradient
       double trainable = MemoryModel.trainableParameters(job) * job.modelShard(1);
-      double gradientBytes = trainable * job.precision.gradientBytes();
+      double gradientBytes = trainable * reducedGradientBytes(job);
       boolean hybrid = job.zero != ZeroStage.NONE && job.shard < job.gradientRanks;
       // ZeRO's collectives run within a shard group: all data-parallel ranks, or one group of a hybrid layout
       double bandwidth = hybrid ? shardGroupBandwidth(job) : dataParallelBandwidth(job);
@@ -154,6 +154,17 @@ final class CommunicationModel {
    */
   static boolean hostStaged(Job job) {
     return !Links.peerToPeer(job.gpu) && Math.min(job.layout.gpus(), job.hardware.gpusPerNode()) > 1;
+  }
+
+  /**
+   * Bytes per gradient element as the data-parallel reduction sends them: the recipe's gradient format (FP32 under
+   * autocast, as PyTorch DDP, torchtitan's FSDP2 and Megatron-LM reduce), or the 16-bit activation format where the
+   * framework reduces in it ({@link io.github.gpusizer.core.task.Framework.Profile#reducesInComputePrecision}).
+   */
+  static double reducedGradientBytes(Job job) {
+    int gradient = job.precision.gradientBytes();
+    return job.task.framework().profile().reducesInComputePrecision()
+        ? Math.min(gradient, job.activationBytes) : gradient;
   }
 
   /** Tensor-parallel all-reduces while serving: 2 per layer per forward pass (prefill and every decode step). */

@@ -9,6 +9,7 @@ import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.PrecisionMode;
+import io.github.gpusizer.core.task.Framework;
 import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
 import java.util.OptionalDouble;
@@ -84,8 +85,8 @@ final class ComputeModel {
   }
 
   /** The host time eager execution charges per layer; 0 for compiled code and serving engines. */
-  private static double hostSecondsPerLayer(Job job) {
-    return job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer() : 0;
+  static double hostSecondsPerLayer(Job job) {
+    return job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer(job.task) : 0;
   }
 
   /**
@@ -111,7 +112,7 @@ final class ComputeModel {
    * only the device's floor per kernel ({@link #KERNEL_FLOOR_SECONDS}).
    */
   static double launchFloorSeconds(Job job, double kernels) {
-    boolean eager = job.task.executionMode().launchesFromPython() && job.tuning.hostSecondsPerLayer() > 0;
+    boolean eager = job.task.executionMode().launchesFromPython() && job.tuning.hostSecondsPerLayer(job.task) > 0;
     return kernels * (eager ? EAGER_SECONDS_PER_KERNEL : KERNEL_FLOOR_SECONDS);
   }
 
@@ -645,14 +646,14 @@ final class ComputeModel {
     return t.stack() == Stack.ENCODER ? 0 : job.task.generatedTokens();
   }
 
-  /** Bytes per layer weight as decoding reads it: quantised (fused dequantising kernels) or the compute format. */
+  /**
+   * Bytes per layer weight as decoding reads it: the compute format, or the quantised format divided by the share of
+   * the bandwidth the framework's dequantising kernels reach on it ({@link Framework.Profile#bandwidthShare}), so that
+   * a quantised step is never faster than streaming its bytes at the 16-bit kernels' rate.
+   */
   private static double servedBytesPerLayerWeight(Job job, Transformer t) {
-    return switch (job.task.quantization()) {
-      case NONE -> job.computeBytes;
-      case INT8 -> 1 + 4.0 / t.hidden();
-      case INT4 -> MemoryModel.INT4_BYTES_PER_WEIGHT;
-      case NF4 -> MemoryModel.NF4_BYTES_PER_WEIGHT;
-      case FP8 -> MemoryModel.FP8_BYTES_PER_WEIGHT;
-    };
+    WeightQuantization q = job.task.quantization();
+    return q == WeightQuantization.NONE ? job.computeBytes
+        : MemoryModel.quantizedBytesPerWeight(job, q, t.hidden()) / job.task.framework().profile().bandwidthShare(q);
   }
 }

@@ -79,9 +79,9 @@ public final class Estimator {
   }
 
   /**
-   * An estimator whose eager framework needs {@code perLayer} of host time to launch one layer's kernels (default
-   * 1.22 ms, gpt-fast's eager baseline; Hugging Face eager {@code generate} measured about twice that, see
-   * {@code core/CALIBRATION.md}).
+   * An estimator whose eager framework needs {@code perLayer} of host time to launch one layer's kernels, for every
+   * task (default: the task's {@link io.github.gpusizer.core.task.Framework}'s, 1.22 ms for PyTorch's own eager code
+   * and 2.3 ms for Hugging Face's modules, see {@code core/CALIBRATION.md}).
    *
    * @throws IllegalArgumentException if the duration is negative
    */
@@ -133,7 +133,7 @@ public final class Estimator {
 
   /** Whether this estimator assumes compiled execution (no host launch overhead). */
   public boolean compiledExecution() {
-    return tuning.hostSecondsPerLayer() == 0;
+    return tuning.hostSecondsPerLayer().isPresent() && tuning.hostSecondsPerLayer().getAsDouble() == 0;
   }
 
   /** The caller's efficiency override, if any. */
@@ -480,7 +480,7 @@ public final class Estimator {
     Transformer t = (Transformer) job.model;
     Roofline run = new Roofline(job.gpu.denseTflops(job.precision.compute()), job.gpu.memoryBandwidthGBps(),
         job.bandwidthEfficiency());
-    ComputeModel.prefill(job, t, run, hostSecondsPerLayer(job));
+    ComputeModel.prefill(job, t, run, ComputeModel.hostSecondsPerLayer(job));
     return new PassTime(run.computeSeconds, run.memorySeconds, run.hostSeconds,
         CommunicationModel.tensorParallelPass(job, job.microTokens()));
   }
@@ -498,7 +498,7 @@ public final class Estimator {
     Job job = servingJob(task, hardware, layout);
     checkKvBytes(kvCacheBytesPerElement);
     Roofline step = ComputeModel.decodeStep(job, (Transformer) job.model, job.sequence, kvCacheBytesPerElement,
-        hostSecondsPerLayer(job));
+        ComputeModel.hostSecondsPerLayer(job));
     return new PassTime(step.computeSeconds, step.memorySeconds, step.hostSeconds,
         CommunicationModel.tensorParallelPass(job, job.microBatch));
   }
@@ -526,10 +526,6 @@ public final class Estimator {
         job.model.name(), job.model.getClass().getSimpleName());
     checkArgument(!job.training, "serving passes need an inference task, was %s", task.kind());
     return job;
-  }
-
-  private static double hostSecondsPerLayer(Job job) {
-    return job.task.executionMode().launchesFromPython() ? job.tuning.hostSecondsPerLayer() : 0;
   }
 
   private static void checkKvBytes(int bytes) {

@@ -18,6 +18,7 @@ import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.WeightQuantization;
 import io.github.gpusizer.core.task.ZeroStage;
+import java.util.OptionalDouble;
 
 /**
  * Memory of one GPU at the peak of a step. Training has two candidate peaks and the larger one is reported:
@@ -379,15 +380,26 @@ final class MemoryModel {
     }
     double quantized = model instanceof Transformer t ? t.quantizableWeights() : n;
     double width = model instanceof Transformer t ? t.hidden() : ADAFACTOR_ASSUMED_WIDTH;
-    double bytes = switch (quantization) {
+    return quantized * quantizedBytesPerWeight(job, quantization, width) + (n - quantized) * baseBytes;
+  }
+
+  /**
+   * Bytes of one weight stored as {@code q}: the framework's own format where it has one (llama.cpp's GGUF blocks),
+   * else the generic one; {@code width} is the input width of a weight matrix's rows.
+   */
+  static double quantizedBytesPerWeight(Job job, WeightQuantization q, double width) {
+    OptionalDouble own = job.task.framework().profile().bitsPerWeight(q);
+    if (own.isPresent()) {
+      return own.getAsDouble() / 8;
+    }
+    return switch (q) {
       // LLM.int8() / weight-only INT8: one byte per weight and one FP32 scale per output row of `width` inputs.
       case INT8 -> 1 + 4 / width;
       case INT4 -> INT4_BYTES_PER_WEIGHT;
       case NF4 -> NF4_BYTES_PER_WEIGHT;
       case FP8 -> FP8_BYTES_PER_WEIGHT;
-      case NONE -> baseBytes;
+      case NONE -> throw new IllegalArgumentException("unquantised weights take the compute format's bytes");
     };
-    return quantized * bytes + (n - quantized) * baseBytes;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.gpusizer.core.estimate;
 
 import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.Task;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -9,7 +10,8 @@ import java.util.OptionalLong;
  * source where it is declared.
  *
  * @param mfu the caller's model FLOP utilisation, replacing the calibrated GEMM efficiencies, if given
- * @param hostSecondsPerLayer host (Python) time to launch one layer's kernels in eager PyTorch; 0 when compiled
+ * @param hostSecondsPerLayer host (Python) time to launch one layer's kernels in eager PyTorch, if the caller fixes it
+ *     (0: compiled); else the framework's ({@link #hostSecondsPerLayer(Task)})
  * @param bandwidthEfficiency fraction of the datasheet memory bandwidth kernels reach, if the caller fixes it; else
  *     {@link Efficiency#bandwidth} of the GPU's memory type
  * @param linkEfficiency fraction of the datasheet NVLink, PCIe or network bandwidth collectives reach
@@ -18,10 +20,10 @@ import java.util.OptionalLong;
  * @param allocatorCacheFraction memory the caching allocator holds beyond what is allocated, as a fraction of it,
  *     where the card has room (see {@code MemoryModel.allocatorCache})
  */
-record Tuning(OptionalDouble mfu, double hostSecondsPerLayer, OptionalDouble bandwidthEfficiency, double linkEfficiency,
+record Tuning(OptionalDouble mfu, OptionalDouble hostSecondsPerLayer, OptionalDouble bandwidthEfficiency, double linkEfficiency,
               OptionalLong cudaContext, double allocatorCacheFraction) {
 
-  static final Tuning DEFAULTS = new Tuning(OptionalDouble.empty(), ComputeModel.HOST_SECONDS_PER_LAYER,
+  static final Tuning DEFAULTS = new Tuning(OptionalDouble.empty(), OptionalDouble.empty(),
       OptionalDouble.empty(), Efficiency.LINK, OptionalLong.empty(), MemoryModel.ALLOCATOR_CACHE_FRACTION);
 
   /**
@@ -34,13 +36,23 @@ record Tuning(OptionalDouble mfu, double hostSecondsPerLayer, OptionalDouble ban
         ? MemoryModel.TENSORFLOW_CONTEXT_BYTES : MemoryModel.CUDA_CONTEXT_BYTES);
   }
 
+  /**
+   * Host time per transformer layer per eager forward pass: the caller's figure, else the task's framework's, else
+   * PyTorch's reference code's ({@link ComputeModel#HOST_SECONDS_PER_LAYER}).
+   */
+  double hostSecondsPerLayer(Task task) {
+    return hostSecondsPerLayer.isPresent() ? hostSecondsPerLayer.getAsDouble()
+        : task.framework().profile().hostSecondsPerLayer().orElse(ComputeModel.HOST_SECONDS_PER_LAYER);
+  }
+
   Tuning withMfu(double v) {
     return new Tuning(OptionalDouble.of(v), hostSecondsPerLayer, bandwidthEfficiency, linkEfficiency,
         cudaContext, allocatorCacheFraction);
   }
 
   Tuning withHostSecondsPerLayer(double v) {
-    return new Tuning(mfu, v, bandwidthEfficiency, linkEfficiency, cudaContext, allocatorCacheFraction);
+    return new Tuning(mfu, OptionalDouble.of(v), bandwidthEfficiency, linkEfficiency, cudaContext,
+        allocatorCacheFraction);
   }
 
   Tuning withBandwidthEfficiency(double v) {

@@ -54,6 +54,8 @@ import java.util.Set;
  * @param executionMode eager PyTorch, compiled (CUDA graphs) or a serving engine: decides the host overhead and the
  *     memory allocator (default {@link ExecutionMode#EAGER})
  * @param loss how the output layer's logits are held for the loss ({@link LossKernel}; training only)
+ * @param framework the software stack whose profile gave the settings the caller left open ({@link Framework})
+ * @param frameworkAssumed whether the caller left the framework open, so that {@link Framework#defaultFor} was taken
  */
 public record Task(
     ModelSpec model,
@@ -78,7 +80,9 @@ public record Task(
     boolean precisionChosen,
     boolean microBatchChosen,
     Optional<Precision> kvCache,
-    LossKernel loss) {
+    LossKernel loss,
+    Framework framework,
+    boolean frameworkAssumed) {
 
   public Task {
     checkNotNull(model, "model");
@@ -119,6 +123,9 @@ public record Task(
         KV_CACHE_TYPES, p));
     checkArgument(executionMode != ExecutionMode.SERVING_ENGINE || kind == TaskKind.INFERENCE,
         "a serving engine only runs inference; %s needs eager or compiled execution", kind);
+    checkNotNull(framework, "framework");
+    checkArgument(framework.runs(kind), "%s serves inference only; %s needs a training framework (%s)",
+        framework.id(), kind, Framework.TRAINING_IDS);
   }
 
   /** Training from scratch. */
@@ -169,8 +176,14 @@ public record Task(
     b.generatedTokens = generatedTokens;
     b.datasetSize = datasetSize;
     b.cpuMsPerSample = cpuMsPerSample;
-    b.executionMode = executionMode;
-    b.loss = loss;
+    // Settings equal to the framework's profile stay open, so that another framework given to the builder applies
+    // its own profile to them.
+    Framework.Profile profile = framework.profile();
+    b.framework = frameworkAssumed ? null : framework;
+    b.checkpointing = checkpointing == profile.checkpointing() ? null : checkpointing;
+    b.attention = attention == profile.attention() ? null : attention;
+    b.executionMode = executionMode == profile.executionMode() ? null : executionMode;
+    b.loss = loss == profile.loss() ? null : loss;
     return b;
   }
 
@@ -294,9 +307,9 @@ public record Task(
    * Mutable builder with common defaults: micro-batch 1 (a sizer may raise it where a global batch is given), the
    * model's own context as the sequence length (BERT 512, GPT-2 1024, Llama 2 4096; at most
    * {@link #LONGEST_DEFAULT_SEQUENCE}; {@link #DEFAULT_SEQUENCE} for other sequence models), image 224, BF16 mixed (a sizer gives GPUs without BF16 the best they have), AdamW,
-   * eager PyTorch.
-   * Eager is the default for inference too: it is what {@code model.generate} and plain PyTorch scripts run, and it
-   * errs on the slow side; ask for {@link ExecutionMode#SERVING_ENGINE} when sizing a vLLM or TensorRT-LLM server.
+   * and the settings of the {@link Framework} (plain PyTorch for training, Hugging Face {@code generate} for
+   * inference when none is given): eager execution, flash attention, the materialized loss. Give
+   * {@link Framework#VLLM} (or {@link ExecutionMode#SERVING_ENGINE}) when sizing a vLLM or TensorRT-LLM server.
    */
   public static final class Builder {
     /** Tokens per sample of a sequence model that states no context of its own (GPT-3's 2048, Brown et al. 2020). */
@@ -328,16 +341,19 @@ public record Task(
     private boolean microBatchChosen;
     private Optional<Precision> kvCache = Optional.empty();
     private Optimizer optimizer = Optimizer.ADAMW;
-    private Checkpointing checkpointing = Checkpointing.NONE;
-    private AttentionKernel attention = AttentionKernel.FLASH;
+    /** Null where the framework's profile decides; likewise attention, execution mode and loss. */
+    private Checkpointing checkpointing;
+    private AttentionKernel attention;
     private int loraRank;
     private Set<LoraTarget> loraTargets = EnumSet.of(LoraTarget.Q, LoraTarget.V);
     private WeightQuantization quantization = WeightQuantization.NONE;
     private int generatedTokens;
     private Optional<DataSize> datasetSize = Optional.empty();
     private OptionalDouble cpuMsPerSample = OptionalDouble.empty();
-    private ExecutionMode executionMode = ExecutionMode.EAGER;
-    private LossKernel loss = LossKernel.MATERIALIZED;
+    private ExecutionMode executionMode;
+    private LossKernel loss;
+    /** Null until given: then {@link Framework#defaultFor} the kind is assumed. */
+    private Framework framework;
     private double epochs = 1;
     private double samplesPerEpoch;
 
@@ -368,7 +384,17 @@ public record Task(
 
     private Builder defaultPrecision(PrecisionMode v) { this.precision = v; return this; }
     public Builder optimizer(Optimizer v) { this.optimizer = v; return this; }
-    public Builder checkpointing(Checkpointing v) { this.checkpointing = v; return this; }
+    public Builder checkpointing(Checkpointing v) { this.checkpointing = checkNotNull(v, "checkpointing"); return this; }
+    /**
+     * The software stack: its profile gives every setting left open here (execution mode, attention and loss
+     * kernels, recomputation, precision, gradient-reduction format, host time, quantised kernels); settings given
+     * explicitly keep their value whatever the order of the calls. Without it {@link Framework#defaultFor} the task's
+     * kind is assumed.
+     */
+    public Builder framework(Framework v) {
+      this.framework = checkNotNull(v, "framework");
+      return this;
+    }
     /** FlashAttention-style kernels ({@code true}, the default) or eager operators ({@code false}). */
     public Builder flashAttention(boolean v) {
       this.attention = v ? AttentionKernel.FLASH : AttentionKernel.EAGER;
@@ -423,10 +449,15 @@ public record Task(
           : model instanceof Transformer t ? Math.min(t.maxPositions(), LONGEST_DEFAULT_SEQUENCE) : DEFAULT_SEQUENCE;
       int image = imageSize != 0 ? imageSize
           : model instanceof ConvNet c ? c.referenceResolution() : DEFAULT_IMAGE_SIZE;
+      Framework stack = framework != null ? framework : Framework.defaultFor(kind);
+      Framework.Profile profile = stack.profile();
+      PrecisionMode recipe = precisionChosen ? precision : profile.precision().orElse(precision);
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, image,
-          precision, optimizer, checkpointing, attention, loraRank, ImmutableSet.copyOf(loraTargets),
-          quantization, generatedTokens, datasetSize, cpuMsPerSample, executionMode, precisionChosen,
-          microBatchChosen, kvCache, loss);
+          recipe, optimizer, checkpointing != null ? checkpointing : profile.checkpointing(),
+          attention != null ? attention : profile.attention(), loraRank, ImmutableSet.copyOf(loraTargets),
+          quantization, generatedTokens, datasetSize, cpuMsPerSample,
+          executionMode != null ? executionMode : profile.executionMode(), precisionChosen,
+          microBatchChosen, kvCache, loss != null ? loss : profile.loss(), stack, framework == null);
     }
   }
 }
