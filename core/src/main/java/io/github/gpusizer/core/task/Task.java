@@ -121,11 +121,11 @@ public record Task(
     checkNotNull(kvCache, "kvCache");
     kvCache.ifPresent(p -> checkArgument(KV_CACHE_TYPES.contains(p), "KV cache type must be one of %s, was %s",
         KV_CACHE_TYPES, p));
-    checkArgument(executionMode != ExecutionMode.SERVING_ENGINE || kind == TaskKind.INFERENCE,
-        "a serving engine only runs inference; %s needs eager or compiled execution", kind);
     checkNotNull(framework, "framework");
     checkArgument(framework.runs(kind), "%s serves inference only; %s needs a training framework (%s)",
         framework.id(), kind, Framework.TRAINING_IDS);
+    checkArgument(executionMode != ExecutionMode.SERVING_ENGINE || kind == TaskKind.INFERENCE,
+        "a serving engine only runs inference; %s needs eager or compiled execution", kind);
   }
 
   /** Training from scratch. */
