@@ -292,6 +292,7 @@ final class Advisor {
     }
     r.append("; ").append(bottleneck(e.performance().bottleneck())).append(" at ")
         .append(percent(e.performance().mfu())).append(" MFU");
+    r.append("; ").append(e.task().framework().sentence(e.task().frameworkAssumed()));
     ruleOfThumb(c).ifPresent(t -> r.append("; ").append(t));
     return r.toString();
   }

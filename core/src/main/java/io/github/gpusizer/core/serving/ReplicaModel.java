@@ -90,7 +90,8 @@ final class ReplicaModel {
     if (unsupported.isPresent()) {
       return Result.failure(unsupported.get());
     }
-    Task base = Task.inference(serving.model()).executionMode(serving.engine()).generatedTokens(0)
+    Task base = Task.inference(serving.model()).framework(serving.framework())
+        .executionMode(serving.engine()).generatedTokens(0)
         .quantization(fp8Compute(serving, gpu) ? WeightQuantization.NONE : serving.quantization())
         .build();
     base = fp8Compute(serving, gpu)

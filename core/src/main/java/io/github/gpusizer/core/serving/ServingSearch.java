@@ -171,9 +171,10 @@ final class ServingSearch {
       warnings.add("tensor parallelism " + tp + " exceeds the " + task.model().kvHeads()
           + " KV heads: engines replicate KV heads, so the KV cache per GPU is larger than counted");
     }
-    String rationale = String.format(Locale.ROOT, "%s: TTFT p95 %s, TPOT p95 %s at batch %s per replica, %s",
+    String rationale = String.format(Locale.ROOT, "%s: TTFT p95 %s, TPOT p95 %s at batch %s per replica, %s; %s",
         label(offering, tp, count), ServingTexts.text(l.ttftP95Seconds()),
-        ServingTexts.text(l.tpotP95Seconds()), ServingTexts.number(load.batch()), load.bottleneck());
+        ServingTexts.text(l.tpotP95Seconds()), ServingTexts.number(load.batch()), load.bottleneck(),
+        task.framework().sentence(task.frameworkAssumed()));
     return new ServingPlan(offering, instances, tp, count, hourly,
         perMillionTokens(hourly, task.traffic().outputTokensPerSecond()),
         ServingTexts.duration(l.ttftP50Seconds()), ServingTexts.duration(l.ttftP95Seconds()),

@@ -10,6 +10,7 @@ import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.Framework;
 import io.github.gpusizer.core.task.Task;
 import io.github.gpusizer.core.task.WeightQuantization;
 import java.time.Duration;
@@ -34,9 +35,16 @@ import java.time.Duration;
  * @param quantization how the weights are stored; {@link WeightQuantization#FP8} also multiplies in FP8 where the
  *     GPU can
  * @param kvCache the KV cache's element type: FP16 or BF16 (2 bytes), FP8 (1 byte) or FP32 (4 bytes)
+ * @param framework the inference framework ({@link Framework#VLLM} when none is given); it sets the engine unless the
+ *     engine is given, and its kernels (quantised formats) are the replicas'
+ * @param frameworkAssumed whether the framework was left open
  */
 public record ServingTask(Transformer model, Traffic traffic, LatencyTargets targets, ExecutionMode engine,
-                          WeightQuantization quantization, Precision kvCache) {
+                          WeightQuantization quantization, Precision kvCache, Framework framework,
+                          boolean frameworkAssumed) {
+
+  /** The framework a serving task assumes when none is given. */
+  public static final Framework DEFAULT_FRAMEWORK = Framework.VLLM;
 
   /** The KV-cache element types a serving engine stores. */
   static final ImmutableSet<Precision> KV_CACHE_TYPES = Task.KV_CACHE_TYPES;
@@ -54,6 +62,9 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
     checkNotNull(quantization, "quantization");
     checkNotNull(kvCache, "kvCache");
     checkArgument(KV_CACHE_TYPES.contains(kvCache), "kvCache must be one of %s, was %s", KV_CACHE_TYPES, kvCache);
+    checkNotNull(framework, "framework");
+    checkArgument(framework.use() == Framework.Use.INFERENCE,
+        "framework must be an inference framework to serve (%s), was %s", Framework.INFERENCE_IDS, framework.id());
     long context = (long) traffic.promptP95() + traffic.outputP95();
     checkArgument(context <= model.maxPositions(),
         "prompt + output (p95: %s + %s = %s tokens) must fit the context of %s (%s tokens)", traffic.promptP95(),
@@ -92,6 +103,7 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
     private Integer outputTokensP95;
     private final LatencyTargets.Builder targets = LatencyTargets.builder();
     private ExecutionMode engine;
+    private Framework framework;
     private WeightQuantization quantization;
     private Precision kvCache;
 
@@ -178,6 +190,16 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
       return this;
     }
 
+    /**
+     * The inference framework (default {@link ServingTask#DEFAULT_FRAMEWORK}): its execution mode is the engine unless
+     * {@link #engine} is given.
+     */
+    public Builder framework(Framework v) {
+      once("framework", framework);
+      framework = checkNotNull(v, "framework");
+      return this;
+    }
+
     /** How the weights are stored (default unquantised, at the compute precision). */
     public Builder quantization(WeightQuantization v) {
       once("quantization", quantization);
@@ -209,10 +231,14 @@ public record ServingTask(Transformer model, Traffic traffic, LatencyTargets tar
         traffic = traffic.withP95(promptTokensP95 != null ? promptTokensP95 : promptTokens,
             outputTokensP95 != null ? outputTokensP95 : outputTokens);
       }
+      // an engine given without a framework names the stack it stands for: eager generate, gpt-fast, vLLM
+      Framework stack = framework != null ? framework
+          : engine == ExecutionMode.EAGER ? Framework.HF_GENERATE
+          : engine == ExecutionMode.COMPILED ? Framework.GPT_FAST : DEFAULT_FRAMEWORK;
       return new ServingTask(model, traffic, targets.build(),
-          engine != null ? engine : ExecutionMode.SERVING_ENGINE,
+          engine != null ? engine : stack.profile().executionMode(),
           quantization != null ? quantization : WeightQuantization.NONE,
-          kvCache != null ? kvCache : Precision.BF16);
+          kvCache != null ? kvCache : Precision.BF16, stack, framework == null);
     }
   }
 }

@@ -202,8 +202,12 @@ public enum Framework {
   public static final double LLAMA_CPP_Q4_0_BANDWIDTH_SHARE = 487.0 / 822;
 
   /** The names of the frameworks that train, for messages. */
-  static final String TRAINING_IDS = String.join(", ",
+  public static final String TRAINING_IDS = String.join(", ",
       Arrays.stream(values()).filter(f -> f.use == Use.TRAINING).map(Framework::id).toList());
+
+  /** The names of the frameworks that only serve, for messages. */
+  public static final String INFERENCE_IDS = String.join(", ",
+      Arrays.stream(values()).filter(f -> f.use == Use.INFERENCE).map(Framework::id).toList());
 
   /** What a framework runs. */
   public enum Use {
@@ -397,6 +401,19 @@ public enum Framework {
     return Arrays.stream(values()).filter(f -> f.id.equalsIgnoreCase(id.strip())).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("unknown framework '" + id + "'; known: "
             + String.join(", ", Arrays.stream(values()).map(Framework::id).toList())));
+  }
+
+  /**
+   * The framework as an answer names it: "estimated for vllm (vLLM)", or, where it was left open, "assumed framework:
+   * pytorch (PyTorch (eager DDP/FSDP)); name yours for its estimates".
+   */
+  public String sentence(boolean assumed) {
+    return assumed ? "assumed framework: " + named() + "; name yours for its estimates" : "estimated for " + named();
+  }
+
+  /** The id, with the label beside it where they differ: "hf-trainer (Hugging Face Trainer / Accelerate)". */
+  public String named() {
+    return id.equalsIgnoreCase(label) ? id : id + " (" + label + ")";
   }
 
   @Override

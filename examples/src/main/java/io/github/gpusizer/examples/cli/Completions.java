@@ -69,6 +69,12 @@ final class Completions {
     }
   }
 
+  static final class Frameworks extends Of {
+    Frameworks() {
+      super(Words.FRAMEWORKS);
+    }
+  }
+
   static final class Engines extends Of {
     Engines() {
       super(Words.ENGINES);

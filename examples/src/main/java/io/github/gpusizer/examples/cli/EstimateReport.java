@@ -13,7 +13,8 @@ final class EstimateReport {
   static final ImmutableList<String> CSV_COLUMNS = ImmutableList.of(
       "model.name", "model.parameters", "model.trainableParameters", "task.kind", "task.precision",
       "task.optimizer", "task.microBatch", "task.globalBatch", "task.sequenceLength", "task.imageSize",
-      "task.checkpointing", "task.flashAttention", "task.executionMode", "task.loraRank", "task.loraTargets",
+      "task.checkpointing", "task.flashAttention", "task.executionMode", "task.framework",
+      "task.frameworkAssumed", "task.loraRank", "task.loraTargets",
       "task.quantization", "task.generatedTokens", "task.tokens", "task.samples", "hardware.gpu",
       "hardware.gpuName", "hardware.gpuCount", "hardware.gpusPerNode", "hardware.nodes", "hardware.interNodeGbps",
       "layout.dataParallel", "layout.tensorParallel", "layout.pipelineParallel", "layout.contextParallel",

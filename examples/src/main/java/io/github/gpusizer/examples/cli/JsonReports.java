@@ -54,7 +54,8 @@ public final class JsonReports {
 
   /**
    * The serving task of a request whose fields are named as {@code gpusizer serve}'s options in camel case
-   * ({@code model, rps, prompt, output, promptP95, outputP95, ttft, tpot, engine, quantization, kvDtype}), each
+   * ({@code model, rps, prompt, output, promptP95, outputP95, ttft, tpot, framework, engine, quantization, kvDtype}),
+   * each
    * given as text; errors name the field.
    */
   public static ServingTask servingTask(Function<String, Optional<String>> field) {
@@ -68,7 +69,8 @@ public final class JsonReports {
     field.apply("outputP95").ifPresent(v -> b.outputTokensP95(Quantities.integer("outputP95", v, 1)));
     field.apply("ttft").ifPresent(v -> b.ttft(ServeCommand.latency("ttft", v)));
     field.apply("tpot").ifPresent(v -> b.tpot(ServeCommand.latency("tpot", v)));
-    b.engine(Words.ENGINES.get("engine", field.apply("engine").orElse("serving")));
+    field.apply("framework").ifPresent(v -> b.framework(Words.FRAMEWORKS.get("framework", v)));
+    field.apply("engine").ifPresent(v -> b.engine(Words.ENGINES.get("engine", v)));
     b.quantization(Words.SERVING_QUANT.get("quantization", field.apply("quantization").orElse("none")));
     b.kvCache(Words.KV_TYPES.get("kvDtype", field.apply("kvDtype").orElse("bf16")));
     return b.build();

@@ -300,6 +300,7 @@ final class RecommendReport {
         task.tokens().isPresent() ? ", " + Output.count(task.tokens().getAsDouble()) + " tokens"
             : task.samples().isPresent() ? ", " + Output.count(task.samples().getAsDouble()) + " samples" : "",
         rec.objective().name().toLowerCase(Locale.ROOT).replace('_', ' '), rec.currency().getCurrencyCode()));
+    s.append(Reports.framework(task.framework(), task.frameworkAssumed())).append('\n');
     if (rec.best().isPresent()) {
       Option best = rec.best().get();
       List<Option> ranked = rec.topOptions(top);

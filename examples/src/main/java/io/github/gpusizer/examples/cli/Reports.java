@@ -10,6 +10,7 @@ import io.github.gpusizer.core.estimate.Interval;
 import io.github.gpusizer.core.estimate.MemoryBreakdown;
 import io.github.gpusizer.core.estimate.MemoryEstimate;
 import io.github.gpusizer.core.estimate.PerformanceEstimate;
+import io.github.gpusizer.core.task.Framework;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import java.time.Duration;
@@ -107,6 +108,8 @@ final class Reports {
     t.put("checkpointing", task.checkpointing().name());
     t.put("flashAttention", task.flashAttention());
     t.put("executionMode", task.executionMode().name());
+    t.put("framework", task.framework().id());
+    t.put("frameworkAssumed", task.frameworkAssumed());
     if (task.kind().isAdapter()) {
       t.put("loraRank", task.loraRank());
       ArrayNode targets = t.putArray("loraTargets");
@@ -195,6 +198,12 @@ final class Reports {
     caveats.forEach(w -> into.add(warning(Warning.of("serving", Warning.Severity.INFO, w))));
   }
 
+  /** "framework: vllm", or "assumed framework: pytorch; give --framework" when it was left open. */
+  static String framework(Framework framework, boolean assumed) {
+    return assumed ? "assumed framework: " + framework.named() + "; give --framework"
+        : "framework: " + framework.named();
+  }
+
   static String estimateTable(Estimate e) {
     Task task = e.task();
     PerformanceEstimate p = e.performance();
@@ -203,9 +212,10 @@ final class Reports {
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "%s, %s, %s parameters (%s trainable)%n", task.model().name(),
         kind(task), Output.count(task.model().parameters()), Output.count(task.trainableParameters())));
-    s.append(String.format(Locale.ROOT, "on %d x %s (%s), layout %s%n%n", e.hardware().gpus(),
+    s.append(String.format(Locale.ROOT, "on %d x %s (%s), layout %s%n", e.hardware().gpus(),
         e.hardware().gpu().name(), e.hardware().nodes() > 1 ? e.hardware().nodes() + " nodes" : "1 node",
         e.layout().describe(task.kind().isTraining())));
+    s.append(String.format(Locale.ROOT, "%s%n%n", framework(task.framework(), task.frameworkAssumed())));
     TextTable memory = new TextTable("MEMORY PER GPU", ">SIZE");
     memory.row("weights", size(b.weights()))
         .row("gradients", size(b.gradients()))

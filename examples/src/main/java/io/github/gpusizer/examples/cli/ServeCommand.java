@@ -62,10 +62,15 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--tpot", paramLabel = "TIME", description = "95th-percentile time per output token, e.g. 100ms.")
   String tpot;
 
-  @Option(names = "--engine", completionCandidates = Completions.Engines.class, paramLabel = "serving|eager|compiled", defaultValue = "serving",
-      description = "serving: continuous batching with a paged KV cache (vLLM-like, default); eager: Hugging Face "
-          + "generate, one request at a time; compiled: the same with CUDA graphs.")
-  String engine = "serving";
+  @Option(names = "--framework", completionCandidates = Completions.Frameworks.class, paramLabel = "NAME",
+      description = "The inference framework: vllm (default), sglang, tensorrt-llm, lmdeploy, tgi, mlc-llm (serving "
+          + "engines), hf-generate, gpt-fast, deepspeed-inference, llama.cpp, exllamav2 (one request at a time).")
+  String framework;
+
+  @Option(names = "--engine", completionCandidates = Completions.Engines.class, paramLabel = "serving|eager|compiled",
+      description = "Overrides the framework's execution: serving: continuous batching with a paged KV cache "
+          + "(vLLM-like); eager: Hugging Face generate, one request at a time; compiled: the same with CUDA graphs.")
+  String engine;
 
   @Option(names = {"--quantization", "--quant"}, completionCandidates = Completions.ServingQuant.class, paramLabel = "none|int8|int4|fp8|nf4", defaultValue = "none",
       description = "How the weights are stored (default ${DEFAULT-VALUE}).")
@@ -85,8 +90,14 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ServingTask.Builder builder = ServingTask.builder(Presets.get(model)).requestsPerSecond(rps)
-        .promptTokens(prompt).outputTokens(output).engine(Words.ENGINES.get(engine))
+        .promptTokens(prompt).outputTokens(output)
         .quantization(Words.SERVING_QUANT.get(quantization)).kvCache(Words.KV_TYPES.get(kvDtype));
+    if (framework != null) {
+      builder.framework(Words.FRAMEWORKS.get(framework));
+    }
+    if (engine != null) {
+      builder.engine(Words.ENGINES.get(engine));
+    }
     if (promptP95 != null) {
       builder.promptTokensP95(promptP95);
     }

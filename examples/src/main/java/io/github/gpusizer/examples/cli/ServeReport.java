@@ -46,6 +46,7 @@ final class ServeReport {
           Output.duration(p.ttftP95()), Output.duration(p.tpotP95()), Output.decimal(p.batch()), p.bottleneck());
     }
     StringBuilder s = new StringBuilder();
+    s.append(Reports.framework(rec.task().framework(), rec.task().frameworkAssumed())).append('\n');
     rec.best().ifPresent(b -> s.append("Best: ").append(b.rationale()).append('\n'));
     rec.suggestion().ifPresent(x -> s.append("Nothing meets the targets: ").append(x).append('\n'));
     if (!t.isEmpty()) {
@@ -70,6 +71,8 @@ final class ServeReport {
     seconds(slo, "tpotP50Seconds", task.targets().tpotP50());
     seconds(slo, "tpotP95Seconds", task.targets().tpotP95());
     root.put("engine", task.engine().label());
+    root.put("framework", task.framework().id());
+    root.put("frameworkAssumed", task.frameworkAssumed());
     root.put("currency", rec.currency().getCurrencyCode());
     root.put("feasible", rec.feasible());
     rec.best().ifPresentOrElse(b -> root.set("best", plan(b)), () -> root.putNull("best"));

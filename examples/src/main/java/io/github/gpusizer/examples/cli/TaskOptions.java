@@ -111,6 +111,15 @@ final class TaskOptions {
       description = "Pipeline-parallel degree (default 1).")
   Integer pp;
 
+  @Option(names = "--framework", completionCandidates = Completions.Frameworks.class, paramLabel = "NAME",
+      description = "The software stack, whose settings (execution mode, attention and loss kernels, recomputation, "
+          + "precision, gradient-reduction format, quantised kernels) fill every option left open: pytorch "
+          + "(default for training), hf-trainer, torchtitan, megatron, deepspeed, torchtune, unsloth, litgpt, "
+          + "llm-foundry, nvidia-dle, timm, ffcv, detectron2, tensorflow, jax; hf-generate (default for --task "
+          + "infer), gpt-fast, vllm, sglang, tensorrt-llm, lmdeploy, tgi, deepspeed-inference, llama.cpp, exllamav2, "
+          + "mlc-llm. Options given explicitly override it.")
+  String framework;
+
   @Option(names = "--engine", completionCandidates = Completions.Engines.class,
       paramLabel = "eager|compiled|serving|tensorflow",
       description = "How the kernels run: eager PyTorch (default; ~1.2 ms of Python per transformer layer, ~20 us "
@@ -224,6 +233,9 @@ final class TaskOptions {
         "give the amount of work once: --dataset, --samples or --tokens");
     checkArgument(epochs == null || samples != null || dataset != null,
         "--epochs needs --samples (samples per epoch) or --dataset");
+    if (framework != null) {
+      b.framework(Words.FRAMEWORKS.get(framework));
+    }
     if (precision != null) {
       b.precision(PRECISIONS.get(precision));
     }

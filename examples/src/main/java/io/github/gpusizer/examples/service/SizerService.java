@@ -70,10 +70,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class SizerService implements AutoCloseable {
   /** The fields a recommend request may carry. */
   public static final ImmutableSet<String> FIELDS = ImmutableSet.of("model", "task", "tokens", "samples", "epochs",
-      "loraRank", "seq", "microBatch", "deadline", "budget", "objective", "maxGpus", "currency", "spot");
+      "loraRank", "seq", "microBatch", "deadline", "budget", "objective", "maxGpus", "currency", "spot", "framework");
   /** The fields of {@code POST /serve}: {@code gpusizer serve}'s options in camel case. */
   public static final ImmutableSet<String> SERVE_FIELDS = ImmutableSet.of("model", "rps", "prompt", "output",
-      "promptP95", "outputP95", "ttft", "tpot", "engine", "quantization", "kvDtype", "maxGpus", "currency");
+      "promptP95", "outputP95", "ttft", "tpot", "framework", "engine", "quantization", "kvDtype", "maxGpus",
+      "currency");
   private static final int MAX_BODY_BYTES = 64 * 1024;
   /** Seconds a client has to send a whole request, headers and body. */
   public static final int REQUEST_TIMEOUT_SECONDS = 10;
@@ -298,6 +299,7 @@ public final class SizerService implements AutoCloseable {
     text(request, "samples").ifPresent(v -> b.samples(Quantities.number("samples", v)));
     text(request, "epochs").ifPresent(v -> b.epochs(Quantities.number("epochs", v)));
     text(request, "seq").ifPresent(v -> b.sequenceLength(Quantities.integer("seq", v, 1)));
+    text(request, "framework").ifPresent(v -> b.framework(Words.FRAMEWORKS.get("framework", v)));
     text(request, "microBatch").ifPresent(v -> b.microBatch(Quantities.integer("microBatch", v, 1)));
     Task task = b.build();
     Sizer sizer = GpuSizer.forTask(task).catalog(catalog);

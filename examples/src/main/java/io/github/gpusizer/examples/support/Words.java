@@ -9,6 +9,7 @@ import io.github.gpusizer.core.task.AttentionKernel;
 import io.github.gpusizer.core.task.LossKernel;
 import io.github.gpusizer.core.task.Checkpointing;
 import io.github.gpusizer.core.task.ExecutionMode;
+import io.github.gpusizer.core.task.Framework;
 import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
@@ -53,6 +54,9 @@ public final class Words {
       "bf16", Precision.BF16, "fp16", Precision.FP16, "fp8", Precision.FP8, "fp32", Precision.FP32));
   public static final Choices<LoraTarget> LORA_TARGETS = Choices.of("--lora-targets", ImmutableMap.of(
       "q", LoraTarget.Q, "k", LoraTarget.K, "v", LoraTarget.V, "o", LoraTarget.O, "mlp", LoraTarget.MLP));
+  /** Every {@link Framework} by its id ({@code pytorch}, {@code hf-trainer}, {@code vllm}, {@code llama.cpp}). */
+  public static final Choices<Framework> FRAMEWORKS = Choices.of("--framework",
+      java.util.Arrays.stream(Framework.values()).collect(ImmutableMap.toImmutableMap(Framework::id, f -> f)));
   public static final Choices<ExecutionMode> ENGINES = Choices.of("--engine", ImmutableMap.of(
       "eager", ExecutionMode.EAGER, "compiled", ExecutionMode.COMPILED, "serving", ExecutionMode.SERVING_ENGINE,
       "tensorflow", ExecutionMode.TENSORFLOW_GRAPH));
