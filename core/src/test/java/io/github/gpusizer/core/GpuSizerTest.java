@@ -364,7 +364,7 @@ class GpuSizerTest {
     // THEN each runs on several nodes and says over what: the stated fabric, or the Ethernet assumed for its size
     assertThat(rdma.instances()).isGreaterThan(1);
     assertThat(rdma.rationale()).contains("nodes joined by InfiniBand/EFA/RoCE cluster fabric at 100 Gb/s each,")
-        .doesNotContain("assumed");
+        .doesNotContain("(assumed)");
     assertThat(ethernet.instances()).isGreaterThan(1);
     assertThat(ethernet.rationale()).contains("nodes joined by Ethernet at 100 Gb/s each (assumed)");
   }
@@ -683,7 +683,8 @@ class GpuSizerTest {
     Option o = GpuSizer.forTask(LLAMA_FT).catalog(Fixtures.of(Fixtures.P4DE)).maxGpus(8).recommend().bestOrThrow();
     assertThat(o.rationale()).matches("8× NVIDIA A100-SXM4-80GB on aws p4de.24xlarge \\(us-east-1, 1 instance, "
         + "on-demand\\): fits with ZeRO-\\S+ over 8 GPUs.* \\([0-9.]+ of 80.0 GiB\\), [0-9.]+ (h|min), [0-9,.]+ USD; "
-        + "[a-z() -]+ at \\d+% MFU");
+        + "[a-z() -]+ at \\d+% MFU; assumed framework: pytorch \\(PyTorch \\(eager DDP/FSDP\\)\\); name yours for "
+        + "its estimates");
   }
 
   @Test

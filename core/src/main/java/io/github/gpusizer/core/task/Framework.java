@@ -124,12 +124,13 @@ public enum Framework {
   HF_GENERATE("hf-generate", "Hugging Face generate (eager)", Use.INFERENCE, Stack.HUGGING_FACE,
       baseline().quantizedBandwidthShare(WeightQuantization.INT8, Framework.BITSANDBYTES_INT8_BANDWIDTH_SHARE)),
   /**
-   * PyTorch's gpt-fast: {@code torch.compile} with CUDA graphs ({@link ExecutionMode#COMPILED}); its weight-only
+   * PyTorch's gpt-fast: {@code torch.compile} with CUDA graphs ({@link ExecutionMode#COMPILED}); INT4 weights in
+   * groups of 32 with a BF16 scale and zero each (its README's {@code --groupsize 32}: 4 + 32/32 = 5 bits); its weight-only
    * INT8 and INT4 kernels reach 0.765 and 0.617 of the bandwidth its BF16 decode reaches (README, Llama-2-7B on an
    * A100-80GB: 1,069 and 863 of 1,397 GB/s; pytorch-labs/gpt-fast@0f925b5d4ce457b89a7ca6c9ce50f42bf2576945).
    */
   GPT_FAST("gpt-fast", "gpt-fast (torch.compile)", Use.INFERENCE, Stack.STANDARD,
-      baseline().executionMode(ExecutionMode.COMPILED)
+      baseline().executionMode(ExecutionMode.COMPILED).bitsPerWeight(WeightQuantization.INT4, 5)
           .quantizedBandwidthShare(WeightQuantization.INT8, 1069.20 / 1397.31)
           .quantizedBandwidthShare(WeightQuantization.INT4, 862.69 / 1397.31)),
   /**

@@ -72,6 +72,18 @@ final class TestGpus {
       Optional.of(CudaVersion.parse("11.1")), Optional.empty(), "NVIDIA Ampere GA102 GPU architecture whitepaper",
       ImmutableSet.of());
 
+  /**
+   * NVIDIA GeForce RTX 3090 Ti specifications (2022): the full GA102 (84 SMs, 10,752 CUDA cores) at 450 W, 24 GB
+   * GDDR6X at 1,008 GB/s, 40 TFLOPS FP32; tensor rates scaled from the RTX 3090's by SMs × boost clock.
+   */
+  static final Gpu RTX_3090_TI = new Gpu("rtx-3090-ti", "NVIDIA GeForce RTX 3090 Ti", ImmutableList.of("3090 ti"),
+      Vendor.NVIDIA, "Ampere", Optional.of(new ComputeCapability(8, 6)), 2022, DataSize.ofGiB(24), MemoryType.GDDR6X,
+      1008, ImmutableMap.of(Precision.FP32, 40.0, Precision.TF32, 40.0, Precision.FP16, 80.0, Precision.BF16, 80.0,
+          Precision.INT8, 320.0),
+      OptionalDouble.of(160.0), true, FormFactor.CONSUMER, 0, OptionalInt.of(4), 450, OptionalInt.of(84),
+      Optional.of(CudaVersion.parse("11.1")), Optional.empty(), "NVIDIA GeForce RTX 3090 Ti specifications (2022)",
+      ImmutableSet.of());
+
   /** NVIDIA A100 Tensor Core GPU datasheet (2020, 40GB PCIe column): the SXM4 chip and peaks at 250 W, 1555 GB/s. */
   static final Gpu A100_PCIE_40GB = gpu("a100-pcie-40gb", "NVIDIA A100-PCIE-40GB", "Ampere", 8, 0, 2020, 40,
       MemoryType.HBM2, 1555,
