@@ -46,9 +46,9 @@ final class ServeReport {
           Output.duration(p.ttftP95()), Output.duration(p.tpotP95()), Output.decimal(p.batch()), p.bottleneck());
     }
     StringBuilder s = new StringBuilder();
-    s.append(Reports.framework(rec.task().framework(), rec.task().frameworkAssumed())).append('\n');
     rec.best().ifPresent(b -> s.append("Best: ").append(b.rationale()).append('\n'));
     rec.suggestion().ifPresent(x -> s.append("Nothing meets the targets: ").append(x).append('\n'));
+    s.append(Reports.framework(rec.task().framework(), rec.task().frameworkAssumed())).append('\n');
     if (!t.isEmpty()) {
       s.append(t.render());
     }
