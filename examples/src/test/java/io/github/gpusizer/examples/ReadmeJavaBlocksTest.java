@@ -1,18 +1,20 @@
 package io.github.gpusizer.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.tools.Diagnostic;
@@ -29,64 +31,88 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every {@code ```java} block of the README compiles as printed against the library: its {@code import} lines
- * first, the rest as the body of a method, on the test class path.
+ * Every {@code ```java} block of the README and of the pages in docs/ compiles as printed against the library: its
+ * {@code import} lines first, the rest as the body of a method, on the test class path; and each block that reads no
+ * file of the reader's ({@code Path.of}) also runs.
  */
 class ReadmeJavaBlocksTest {
-  private static final Pattern BLOCK = Pattern.compile("(?m)^```java\\n(.*?)^```", Pattern.DOTALL);
-
-  record Block(int line, String imports, String body) {
+  record Block(String where, String imports, String body) {
     @Override
     public String toString() {
-      return "README.md line " + line;
+      return where;
+    }
+
+    /** A block that names a file of the reader's own ("config.json", "my-offerings.csv") is compiled, not run. */
+    boolean readsFiles() {
+      return body.contains("Path.of(");
     }
   }
 
-  static Path readme() {
-    // surefire runs in the module's folder; the README is the project's
-    Path here = Path.of("").toAbsolutePath();
-    for (Path p = here; p != null; p = p.getParent()) {
-      if (Files.isRegularFile(p.resolve("README.md")) && Files.isDirectory(p.resolve("examples"))) {
-        return p.resolve("README.md");
-      }
-    }
-    throw new IllegalStateException("no README.md above " + here);
-  }
-
-  static List<Block> blocks() throws IOException {
-    String text = Files.readString(readme(), StandardCharsets.UTF_8);
+  static List<Block> blocks() {
     List<Block> blocks = new ArrayList<>();
-    Matcher m = BLOCK.matcher(text);
-    while (m.find()) {
-      int line = (int) text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1;
-      List<String> lines = m.group(1).lines().collect(Collectors.toList());
-      String imports = lines.stream().filter(l -> l.startsWith("import ")).collect(Collectors.joining("\n"));
-      String body = lines.stream().filter(l -> !l.startsWith("import ")).collect(Collectors.joining("\n"));
-      blocks.add(new Block(line, imports, body));
+    for (Docs.Block b : Docs.blocks()) {
+      if (b.language().equals("java")) {
+        List<String> lines = b.text().lines().collect(Collectors.toList());
+        String imports = lines.stream().filter(l -> l.startsWith("import ")).collect(Collectors.joining("\n"));
+        String body = lines.stream().filter(l -> !l.startsWith("import ")).collect(Collectors.joining("\n"));
+        blocks.add(new Block(b.toString(), imports, body));
+      }
     }
     return blocks;
   }
 
-  static Stream<Arguments> javaBlocks() throws IOException {
+  static Stream<Arguments> javaBlocks() {
     return blocks().stream().map(Arguments::of);
   }
 
   @Test
-  void the_readme_has_java_blocks_and_each_states_its_imports() throws IOException {
+  void the_docs_have_java_blocks_and_each_states_its_imports() {
     List<Block> blocks = blocks();
-    assertThat(blocks).hasSizeGreaterThanOrEqualTo(6);
+    assertThat(blocks).hasSizeGreaterThanOrEqualTo(7);
+    assertThat(blocks).filteredOn(b -> b.where().startsWith("README.md")).isNotEmpty();
+    assertThat(blocks).filteredOn(b -> !b.readsFiles()).hasSizeGreaterThanOrEqualTo(4);
     assertThat(blocks).allSatisfy(b -> assertThat(b.imports()).as(b.toString()).isNotBlank());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("javaBlocks")
-  void compiles_as_printed(Block block, @TempDir Path out) throws IOException {
+  void compiles_as_printed_and_runs(Block block, @TempDir Path out) throws Exception {
     String source = block.imports() + "\n\nclass ReadmeBlock {\n  static void run() throws Exception {\n"
         + block.body() + "\n  }\n}\n";
 
     List<Diagnostic<? extends JavaFileObject>> errors = compile(source, out);
 
     assertThat(errors).as("%s:%n%s", block, source).isEmpty();
+    if (!block.readsFiles()) {
+      run(out);
+    }
+  }
+
+  @Test
+  void a_block_that_throws_is_reported(@TempDir Path out) {
+    // the run itself can fail: an unknown preset throws
+    String source = "import io.github.gpusizer.core.model.Presets;\n\nclass ReadmeBlock {\n"
+        + "  static void run() throws Exception {\nPresets.get(\"no-such-model\");\n  }\n}\n";
+    assertThat(compile(source, out)).isEmpty();
+
+    assertThatThrownBy(() -> run(out)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** Runs the compiled block's method; an exception it throws is thrown here. */
+  private static void run(Path out) throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()},
+        ReadmeJavaBlocksTest.class.getClassLoader())) {
+      Method run = loader.loadClass("ReadmeBlock").getDeclaredMethod("run");
+      run.setAccessible(true);
+      try {
+        run.invoke(null);
+      } catch (InvocationTargetException e) {
+        if (e.getCause() instanceof Exception cause) {
+          throw cause;
+        }
+        throw e;
+      }
+    }
   }
 
   @Test

@@ -111,7 +111,7 @@ final class Completions {
     }
   }
 
-  /** {@code --format}'s values in lower case, as the README writes them. */
+  /** {@code --format}'s values in lower case, as docs/cli.md writes them. */
   static final class Formats implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
