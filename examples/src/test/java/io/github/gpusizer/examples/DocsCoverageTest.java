@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,6 @@ import picocli.CommandLine.Model.OptionSpec;
 class DocsCoverageTest {
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
   /** Linked before they exist: written by other work (the calibration report); remove once committed. */
-  private static final Set<String> PENDING = Set.of("docs/accuracy.md");
 
   private static List<String> oldHeadings() throws IOException {
     String text = Resources.toString(Resources.getResource(DocsCoverageTest.class, "readme-headings.txt"),
@@ -93,9 +91,6 @@ class DocsCoverageTest {
         String anchor = target.contains("#") ? target.substring(target.indexOf('#') + 1) : "";
         Path resolved = file.isEmpty() ? page.path() : page.path().getParent().resolve(file).normalize();
         String fromRoot = Docs.root().relativize(resolved).toString().replace('\\', '/');
-        if (PENDING.contains(fromRoot)) {
-          continue;
-        }
         if (!Files.exists(resolved)) {
           broken.add(page.name() + ": " + target + " (no such file)");
         } else if (!anchor.isEmpty() && !Docs.page(fromRoot).headings().stream().map(DocsCoverageTest::slug)
@@ -105,12 +100,6 @@ class DocsCoverageTest {
       }
     }
     assertThat(broken).isEmpty();
-  }
-
-  @Test
-  void pending_links_are_still_missing_files() {
-    // once the file is committed, drop it from PENDING so its links are checked again
-    assertThat(PENDING).allSatisfy(f -> assertThat(Docs.root().resolve(f)).doesNotExist());
   }
 
   /** GitHub's anchor of a heading: lower case, punctuation dropped, blanks as hyphens. */
