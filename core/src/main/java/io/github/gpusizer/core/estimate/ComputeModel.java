@@ -8,6 +8,7 @@ import io.github.gpusizer.core.model.Recurrent;
 import io.github.gpusizer.core.model.Stack;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Checkpointing;
+import io.github.gpusizer.core.task.LoraTarget;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Framework;
 import io.github.gpusizer.core.task.WeightQuantization;
@@ -279,11 +280,34 @@ final class ComputeModel {
     // Host overhead of eager PyTorch: the GPU waits only when a layer's kernels are shorter than its dispatch; in
     // every mode no kernel is shorter than the launch floor.
     double passes = elementwiseRecomputed ? 2 : 1;
-    double kernels = KERNELS_PER_TRANSFORMER_LAYER * stageLayers + 1;
-    atLeast(forward, passes * Math.max(hostPerLayer * stageLayers, launchFloorSeconds(job, kernels)));
-    atLeast(backward, Math.max(hostPerLayer * stageLayers,
+    double adapterKernels = adapterKernelsPerLayer(job, t);
+    double kernels = (KERNELS_PER_TRANSFORMER_LAYER + adapterKernels) * stageLayers + 1;
+    double layerHost = hostPerLayer > 0 ? hostPerLayer + adapterKernels * EAGER_SECONDS_PER_KERNEL : 0;
+    atLeast(forward, passes * Math.max(layerHost * stageLayers, launchFloorSeconds(job, kernels)));
+    atLeast(backward, Math.max(layerHost * stageLayers,
         launchFloorSeconds(job, BACKWARD_KERNELS_PER_FORWARD * kernels)));
   }
+
+  /**
+   * Kernels an adapter adds to a layer's forward pass: each adapted projection runs its own small modules beside the
+   * frozen one, {@code lora_B(lora_A(dropout(x))) * scaling} added to the base output (PEFT's {@code lora.Linear.forward},
+   * huggingface/peft {@code src/peft/tuners/lora/layer.py}; LitGPT's {@code LoRALinear} the same): two matmuls, a
+   * scale and an add, {@link #ADAPTER_KERNELS_PER_PROJECTION}; a gated MLP target adapts three projections, a plain
+   * one two. Each is dispatched from Python in eager mode ({@link #EAGER_SECONDS_PER_KERNEL}).
+   */
+  static double adapterKernelsPerLayer(Job job, Transformer t) {
+    if (!job.task.kind().isAdapter()) {
+      return 0;
+    }
+    double projections = 0;
+    for (LoraTarget target : job.task.loraTargets()) {
+      projections += target == LoraTarget.MLP ? (t.gatedMlp() ? 3 : 2) * t.activeExperts() : 1;
+    }
+    return projections * ADAPTER_KERNELS_PER_PROJECTION;
+  }
+
+  /** An adapted projection's extra kernels: {@code lora_A}, {@code lora_B}, the scale and the add. */
+  static final double ADAPTER_KERNELS_PER_PROJECTION = 4;
 
   /**
    * {@code count} matmuls of an {@code M × K} activation by a {@code K × N} weight: forward (again for the

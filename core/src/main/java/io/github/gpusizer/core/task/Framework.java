@@ -139,10 +139,12 @@ public enum Framework {
    * the 16-bit kernels' bandwidth (Frantar et al. 2024, "MARLIN: Mixed-Precision Auto-Regressive Parallel Inference
    * on Large Language Models", arXiv:2408.11743: near the ideal 4× over FP16 at batch sizes up to 16–32).
    */
-  VLLM("vllm", "vLLM", Use.INFERENCE, Stack.SERVING_ENGINE, baseline().executionMode(ExecutionMode.SERVING_ENGINE)),
+  VLLM("vllm", "vLLM", Use.INFERENCE, Stack.SERVING_ENGINE, baseline().executionMode(ExecutionMode.SERVING_ENGINE)
+      .quantizedBandwidthShare(WeightQuantization.INT4, 1).quantizedBandwidthShare(WeightQuantization.INT8, 1)),
   /** SGLang: a serving engine like vLLM (paged KV cache, CUDA graphs, Marlin kernels); rests on vLLM's data. */
   SGLANG("sglang", "SGLang", Use.INFERENCE, Stack.SERVING_ENGINE,
-      baseline().executionMode(ExecutionMode.SERVING_ENGINE)),
+      baseline().executionMode(ExecutionMode.SERVING_ENGINE)
+          .quantizedBandwidthShare(WeightQuantization.INT4, 1).quantizedBandwidthShare(WeightQuantization.INT8, 1)),
   /**
    * TensorRT-LLM: compiled engines with in-flight batching and a paged KV cache. Its published rows (NVIDIA's
    * performance overview, release 0.17) are in the calibration table.
@@ -254,7 +256,7 @@ public enum Framework {
    *     reference code
    * @param bitsPerWeight its storage of quantised weights where its format differs from the generic one
    * @param quantizedBandwidthShare the share of its 16-bit decode's bandwidth its weight-only kernels reach, per format
-   *     (1 where not stated)
+   *     where measured for it (else {@link QuantizedDecode#share})
    */
   public record Profile(ExecutionMode executionMode, AttentionKernel attention, LossKernel loss,
                         Optional<PrecisionMode> precision, Checkpointing checkpointing,
@@ -274,9 +276,17 @@ public enum Framework {
           "a quantised kernel's bandwidth share must be in (0, 1], was %s", s));
     }
 
-    /** The share of the 16-bit decode's bandwidth this framework's kernels reach on weights stored as {@code q}. */
+    /**
+     * The share of the 16-bit decode's bandwidth this framework's kernels reach on weights stored as {@code q}: its
+     * own measured share, else the median of every framework's measured shares for the format
+     * ({@link QuantizedDecode#share}); 1 for unquantised weights.
+     */
     public double bandwidthShare(WeightQuantization q) {
-      return quantizedBandwidthShare.getOrDefault(q, 1.0);
+      if (q == WeightQuantization.NONE) {
+        return 1;
+      }
+      Double own = quantizedBandwidthShare.get(q);
+      return own != null ? own : QuantizedDecode.share(q);
     }
 
     /** Bits a quantised weight takes in this framework's format, if it differs from the generic format. */

@@ -876,10 +876,10 @@ class CalibrationTest {
         Layout.single(), THROUGHPUT_BOUND, true));
     cases.add(throughput("gptfast-l2-7b-int8", "tokens/s, batch 1, int8", value("gptfast-l2-7b-int8"),
         gptFast.toBuilder().quantization(WeightQuantization.INT8).build(), a100, Layout.single(), THROUGHPUT_BOUND,
-        true).withFittedFactor(Framework.GPT_FAST.profile().bandwidthShare(WeightQuantization.INT8)));
+        true).withFittedFactor(quantizedFactor(Framework.GPT_FAST, WeightQuantization.INT8)));
     cases.add(throughput("gptfast-l2-7b-int4", "tokens/s, batch 1, int4 (group 32)", value("gptfast-l2-7b-int4"),
         gptFast.toBuilder().quantization(WeightQuantization.INT4).build(), a100, Layout.single(), THROUGHPUT_BOUND,
-        true).withFittedFactor(Framework.GPT_FAST.profile().bandwidthShare(WeightQuantization.INT4)));
+        true).withFittedFactor(quantizedFactor(Framework.GPT_FAST, WeightQuantization.INT4)));
     // llama.cpp llama-bench tg128 (no prompt): F16, Q8_0 and Q4_0; the Q8_0 and Q4_0 shares come from these rows
     Task llamaCpp = Task.inference(TestModels.LLAMA2_7B).sequenceLength(1).generatedTokens(128)
         .precision(PrecisionMode.FP16_MIXED).framework(Framework.LLAMA_CPP).build();
@@ -887,10 +887,10 @@ class CalibrationTest {
         rtx4090, Layout.single(), THROUGHPUT_BOUND, true));
     cases.add(throughput("llamacpp-cl7b-q8_0-4090", "tokens/s, tg128, Q8_0", value("llamacpp-cl7b-q8_0-4090"),
         llamaCpp.toBuilder().quantization(WeightQuantization.INT8).build(), rtx4090, Layout.single(),
-        THROUGHPUT_BOUND, true).withFittedFactor(Framework.LLAMA_CPP_Q8_0_BANDWIDTH_SHARE));
+        THROUGHPUT_BOUND, true).withFittedFactor(quantizedFactor(Framework.LLAMA_CPP, WeightQuantization.INT8)));
     cases.add(throughput("llamacpp-l7b-q4_0-3090ti", "tokens/s, tg128, Q4_0", value("llamacpp-l7b-q4_0-3090ti"),
         llamaCpp.toBuilder().quantization(WeightQuantization.INT4).build(), Hardware.single(TestGpus.RTX_3090_TI),
-        Layout.single(), THROUGHPUT_BOUND, true).withFittedFactor(Framework.LLAMA_CPP_Q4_0_BANDWIDTH_SHARE));
+        Layout.single(), THROUGHPUT_BOUND, true).withFittedFactor(quantizedFactor(Framework.LLAMA_CPP, WeightQuantization.INT4)));
     // TinyChat's Hugging Face FP16 baseline: per-token latency after a prompt of over 500 tokens. The host's speed
     // decides eager decoding here (CALIBRATION.md): the model's 1.22 ms a layer reads these fast desktop hosts slow.
     Task hf = Task.inference(TestModels.LLAMA2_7B).sequenceLength(512).generatedTokens(200)
@@ -904,12 +904,14 @@ class CalibrationTest {
         .precision(PrecisionMode.FP16_MIXED).quantization(WeightQuantization.INT4).framework(Framework.EXLLAMAV2)
         .build();
     cases.add(throughput("exl2-llama-7b-gptq-4090", "tokens/s, batch 1, GPTQ 4-bit", value("exl2-llama-7b-gptq-4090"),
-        exl2, rtx4090, Layout.single(), THROUGHPUT_BOUND, true));
+        exl2, rtx4090, Layout.single(), THROUGHPUT_BOUND, true)
+        .withFittedFactor(quantizedFactor(Framework.EXLLAMAV2, WeightQuantization.INT4)));
     Task mlc = Task.inference(TestModels.LLAMA2_7B).sequenceLength(8).generatedTokens(256)
         .precision(PrecisionMode.FP16_MIXED).quantization(WeightQuantization.INT4).framework(Framework.MLC_LLM)
         .build();
     cases.add(throughput("mlc-l2-7b-q4f16-4090", "tokens/s, batch 1, q4f16_1", value("mlc-l2-7b-q4f16-4090"), mlc,
-        rtx4090, Layout.single(), THROUGHPUT_BOUND, true));
+        rtx4090, Layout.single(), THROUGHPUT_BOUND, true)
+        .withFittedFactor(quantizedFactor(Framework.MLC_LLM, WeightQuantization.INT4)));
     // TensorRT-LLM 0.6.1, LLaMA-7B, 128 in / 128 out at its tabled batch: FP16 on an A100, FP8 on an H100
     Task trt = Task.inference(TestModels.LLAMA2_7B).microBatch(384).sequenceLength(128).generatedTokens(128)
         .precision(PrecisionMode.FP16_MIXED).framework(Framework.TENSORRT_LLM).build();
@@ -942,6 +944,19 @@ class CalibrationTest {
       // LoRA work without recomputation, 97% of the card's dense FP16 peak: a set-up the README does not state.
     }
     return cases;
+  }
+
+  /**
+   * A quantised decode's rate is proportional to the bandwidth share its kernels reach: held out with its source, the
+   * framework's share is the median of the other sources' ({@code QuantizedDecode.shareWithout}), so the prediction
+   * falls by the ratio of the two.
+   */
+  private static double quantizedFactor(Framework framework, WeightQuantization format) {
+    String source = io.github.gpusizer.core.task.QuantizedDecode.MEASURED.stream()
+        .filter(m -> m.framework() == framework && m.format() == format).map(m -> m.source()).findFirst()
+        .orElseThrow();
+    return framework.profile().bandwidthShare(format)
+        / io.github.gpusizer.core.task.QuantizedDecode.shareWithout(format, source);
   }
 
   private static Case cnnTraining(String row, Gpu gpu, int batch, PrecisionMode precision) {
