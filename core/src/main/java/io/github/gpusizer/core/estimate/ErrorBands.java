@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
+import io.github.gpusizer.core.task.Framework;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +15,7 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The error band of every workload class and quantity, as {@code error-bands.tsv} holds them. The file is derived,
@@ -21,7 +23,10 @@ import java.util.List;
  * it is stale. The rule: per class and quantity, the 10th and 90th percentiles of {@code ln(predicted / measured)}
  * at the plotting positions {@code p(n + 1)} (Hyndman and Fan 1996 type 6, Weibull's), written as ratios rounded
  * outwards to four decimals; a class with fewer than {@link #MIN_CASES} cases takes the band of all cases of its
- * quantity (pooled).
+ * quantity (pooled). A task whose framework is named gets the band of its framework's {@link Framework.Stack}
+ * joined with its class's where that stack has at least {@link #MIN_CASES} cases of the quantity (lines
+ * {@code STACK_*}; band {@code class} where it has fewer, and the workload class's band applies); a task whose
+ * framework was assumed gets its class's band, which spans every stack, and says so.
  *
  * <p>Why type 6: the band must cover the next job's error, not estimate the quantiles of the errors already seen.
  * A new case exchangeable with {@code n} calibration cases falls below the {@code i}-th smallest of them with
@@ -40,6 +45,7 @@ final class ErrorBands {
   static final double LOW_QUANTILE = 0.10;
   static final double HIGH_QUANTILE = 0.90;
   private static final String POOLED = "ALL";
+  private static final String STACK = "STACK_";
   private static final String HEADER = "quantity\tclass\tcases\tp10_ratio\tp90_ratio\tband\tcase_ids";
 
   /** What a band describes: a speed (rates, and times as their inverse) or the memory per GPU. */
@@ -54,11 +60,17 @@ final class ErrorBands {
     }
   }
 
-  /** One calibration case: its prediction over its measurement. */
-  record Residual(Quantity quantity, WorkloadClass workloadClass, String caseId, double ratio) {
+  /** One calibration case: its prediction over its measurement, and the stack it ran on where known. */
+  record Residual(Quantity quantity, WorkloadClass workloadClass, Optional<Framework.Stack> stack, String caseId,
+                  double ratio) {
+    Residual(Quantity quantity, WorkloadClass workloadClass, String caseId, double ratio) {
+      this(quantity, workloadClass, Optional.empty(), caseId, ratio);
+    }
+
     Residual {
       checkNotNull(quantity, "quantity");
       checkNotNull(workloadClass, "workloadClass");
+      checkNotNull(stack, "stack");
       checkArgument(!caseId.isBlank() && !caseId.contains("\t") && !caseId.contains(","),
           "case id must be non-blank, without tabs or commas, was '%s'", caseId);
       checkArgument(ratio > 0 && Double.isFinite(ratio), "ratio must be finite and > 0, was %s", ratio);
@@ -71,10 +83,19 @@ final class ErrorBands {
   private final ImmutableList<Line> lines;
   /** By quantity ordinal, then workload class ordinal: looked up for every estimate, so arrays, not maps. */
   private final ErrorBand[][] bands;
+  /**
+   * By quantity, workload class and stack ordinal: the band of a task whose framework is named (its stack's, or its
+   * class's with the reason), and by quantity and class the band of one whose framework was assumed.
+   */
+  private final ErrorBand[][][] named;
+  private final ErrorBand[][] assumed;
 
   private ErrorBands(List<Line> lines) {
     this.lines = ImmutableList.copyOf(lines);
     this.bands = new ErrorBand[Quantity.values().length][WorkloadClass.values().length];
+    this.named = new ErrorBand[Quantity.values().length][WorkloadClass.values().length]
+        [Framework.Stack.values().length];
+    this.assumed = new ErrorBand[Quantity.values().length][WorkloadClass.values().length];
     for (Quantity q : Quantity.values()) {
       Line all = find(q, POOLED);
       for (WorkloadClass c : WorkloadClass.values()) {
@@ -85,9 +106,44 @@ final class ErrorBands {
                 + MIN_CASES + ")"
             : "p10–p90 of predicted/measured over " + own.caseIds.size() + " " + q.label + " calibration cases of "
                 + c.label();
-        bands[q.ordinal()][c.ordinal()] = new ErrorBand(own.low, own.high, basis);
+        ErrorBand classBand = new ErrorBand(own.low, own.high, basis);
+        bands[q.ordinal()][c.ordinal()] = classBand;
+        assumed[q.ordinal()][c.ordinal()] = new ErrorBand(own.low, own.high,
+            basis + "; the framework was assumed, so the band spans every stack in the table");
+        for (Framework.Stack stack : Framework.Stack.values()) {
+          Optional<Line> line = lines.stream().filter(l -> l.quantity == q && l.cls.equals(STACK + stack.name()))
+              .findFirst();
+          // a stack's own cases may err more than its class's, never less: a source unlike the table's errs with
+          // its whole stack, so the band is the wider of the two (held out by source, the stack's band alone
+          // covered fewer of the cases it was not derived from than the class's)
+          named[q.ordinal()][c.ordinal()][stack.ordinal()] = line.filter(l -> !l.pooled)
+              .map(l -> new ErrorBand(Math.min(l.low, own.low), Math.max(l.high, own.high),
+                  "p10–p90 of predicted/measured over " + l.caseIds.size() + " " + q.label
+                      + " calibration cases run on " + stack.label() + " stacks, widened to " + basis))
+              .orElse(new ErrorBand(own.low, own.high, basis + "; " + stack.label() + " stacks have "
+                  + line.map(l -> l.caseIds.size()).orElse(0) + " " + q.label + " cases, fewer than " + MIN_CASES
+                  + " for a band of their own"));
+        }
       }
     }
+  }
+
+  /**
+   * The band of a speed of a task of class {@code c} on {@code framework}: its stack's where the framework was named
+   * and the stack has enough cases, else the class's, saying why.
+   */
+  ErrorBand speed(WorkloadClass c, Framework framework, boolean frameworkAssumed) {
+    return band(Quantity.SPEED, c, framework, frameworkAssumed);
+  }
+
+  /** As {@link #speed(WorkloadClass, Framework, boolean)}, for the memory per GPU. */
+  ErrorBand memory(WorkloadClass c, Framework framework, boolean frameworkAssumed) {
+    return band(Quantity.MEMORY, c, framework, frameworkAssumed);
+  }
+
+  private ErrorBand band(Quantity q, WorkloadClass c, Framework framework, boolean frameworkAssumed) {
+    return frameworkAssumed ? assumed[q.ordinal()][c.ordinal()]
+        : named[q.ordinal()][c.ordinal()][framework.stack().ordinal()];
   }
 
   private Line find(Quantity q, String cls) {
@@ -128,6 +184,12 @@ final class ErrorBands {
         boolean pooledBand = own.size() < MIN_CASES;
         double[] b = pooledBand ? pooled : band(own);
         out.add(new Line(q, c.name(), ids(own), b[0], b[1], pooledBand));
+      }
+      for (Framework.Stack stack : Framework.Stack.values()) {
+        List<Residual> own = all.stream().filter(r -> r.stack().equals(Optional.of(stack))).toList();
+        boolean tooFew = own.size() < MIN_CASES;
+        double[] b = tooFew ? pooled : band(own);
+        out.add(new Line(q, STACK + stack.name(), ids(own), b[0], b[1], tooFew));
       }
     }
     return new ErrorBands(out);
@@ -181,7 +243,8 @@ final class ErrorBands {
     for (Line l : lines) {
       s.append(l.quantity.label).append('\t').append(l.cls).append('\t').append(l.caseIds.size()).append('\t')
           .append(fixed4(l.low)).append('\t').append(fixed4(l.high)).append('\t')
-          .append(l.cls.equals(POOLED) ? "all" : l.pooled ? "pooled" : "own").append('\t')
+          .append(l.cls.equals(POOLED) ? "all" : l.pooled ? (l.cls.startsWith(STACK) ? "class" : "pooled") : "own")
+          .append('\t')
           .append(l.caseIds.isEmpty() ? "-" : String.join(",", l.caseIds)).append('\n');
     }
     return s.toString();
@@ -221,19 +284,24 @@ final class ErrorBands {
       try {
         Quantity q = quantity(cells[0]);
         String cls = cells[1];
-        if (!cls.equals(POOLED)) {
+        boolean stackLine = cls.startsWith(STACK);
+        if (stackLine) {
+          Framework.Stack.valueOf(cls.substring(STACK.length()));
+        } else if (!cls.equals(POOLED)) {
           WorkloadClass.valueOf(cls);
         }
         int cases = Integer.parseInt(cells[2]);
         double low = Double.parseDouble(cells[3]);
         double high = Double.parseDouble(cells[4]);
-        checkArgument(cells[5].equals(cls.equals(POOLED) ? "all" : cells[5].equals("pooled") ? "pooled" : "own"),
-            "band must be all on the ALL line and own or pooled on a class's line, was '%s'", cells[5]);
+        String tooFew = stackLine ? "class" : "pooled";
+        checkArgument(cells[5].equals(cls.equals(POOLED) ? "all" : cells[5].equals(tooFew) ? tooFew : "own"),
+            "band must be all on the ALL line, own or pooled on a class's line and own or class on a stack's, was "
+                + "'%s'", cells[5]);
         List<String> ids = cells[6].equals("-") ? List.of() : List.of(cells[6].split(",", -1));
         checkArgument(ids.size() == cases, "cases says %s but %s case ids follow", cases, ids.size());
         checkArgument(low > 0 && low <= high && Double.isFinite(high),
             "ratios must satisfy 0 < p10 <= p90, were %s, %s", low, high);
-        boolean pooled = cells[5].equals("pooled");
+        boolean pooled = cells[5].equals(tooFew);
         checkArgument(pooled == (!cls.equals(POOLED) && cases < MIN_CASES),
             "band must be pooled exactly when a class has fewer than %s cases, was %s with %s", MIN_CASES,
             cells[5], cases);
@@ -251,7 +319,7 @@ final class ErrorBands {
     ErrorBands bands = new ErrorBands(out);
     for (Line l : bands.lines) {
       Line all = bands.find(l.quantity, POOLED);
-      if (l.pooled && (l.low != all.low || l.high != all.high)) {
+      if (l.pooled && !l.cls.startsWith(STACK) && (l.low != all.low || l.high != all.high)) {
         throw new IllegalStateException(name + ": the pooled band of " + l.quantity.label + " " + l.cls
             + " differs from its ALL line");
       }

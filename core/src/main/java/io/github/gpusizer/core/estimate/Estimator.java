@@ -331,7 +331,8 @@ public final class Estimator {
       Allocated known = allocations.get(key);
       if (known == null) {
         Job job = checkedJob(task, hardware, layout);
-        known = new Allocated(MemoryModel.allocation(job), ErrorBands.bundled().memory(WorkloadClass.of(job)));
+        known = new Allocated(MemoryModel.allocation(job), ErrorBands.bundled().memory(WorkloadClass.of(job),
+            job.task.framework(), job.task.frameworkAssumed()));
         allocations.put(key, known);
       }
       DataSize capacity = hardware.gpu().memory();
@@ -585,7 +586,8 @@ public final class Estimator {
   private static MemoryEstimate memoryOf(Job job) {
     MemoryBreakdown breakdown = MemoryModel.breakdown(job);
     DataSize capacity = job.gpu.memory();
-    return MemoryEstimate.of(breakdown, capacity, ErrorBands.bundled().memory(WorkloadClass.of(job)),
+    return MemoryEstimate.of(breakdown, capacity,
+        ErrorBands.bundled().memory(WorkloadClass.of(job), job.task.framework(), job.task.frameworkAssumed()),
         MemoryModel.configured(breakdown, job.task, job.tuning));
   }
 

@@ -25,7 +25,8 @@ final class Performance {
     double totalSeconds = totalSeconds(job, step.samples(), step.tokens(), seconds);
     Optional<Duration> total = Double.isNaN(totalSeconds) ? Optional.empty() : Optional.of(seconds(totalSeconds));
     return new PerformanceEstimate(step.modelFlops(), seconds(seconds), samplesPerSecond, tokensPerSecond,
-        achieved, mfu, bottleneck, total, scaling, hardware, ErrorBands.bundled().speed(WorkloadClass.of(job)));
+        achieved, mfu, bottleneck, total, scaling, hardware,
+        ErrorBands.bundled().speed(WorkloadClass.of(job), job.task.framework(), job.task.frameworkAssumed()));
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.google.common.testing.NullPointerTester;
 import io.github.gpusizer.catalog.DataSize;
+import io.github.gpusizer.core.task.Framework;
 import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Task;
 import java.io.IOException;
@@ -198,11 +199,17 @@ class ErrorBandsTest {
     // WHEN estimated
     Estimate c = Estimator.defaults().estimate(cnn, a100, Layout.single());
     Estimate l = Estimator.defaults().estimate(lora, a100, Layout.single());
-    // THEN each carries the bundled band of its class, and the intervals follow from it
-    assertThat(c.performance().errorBand()).isEqualTo(ErrorBands.bundled().speed(WorkloadClass.CNN_TRAINING));
-    assertThat(c.memory().errorBand()).isEqualTo(ErrorBands.bundled().memory(WorkloadClass.CNN_TRAINING));
-    assertThat(l.performance().errorBand()).isEqualTo(ErrorBands.bundled().speed(WorkloadClass.ADAPTER_TRAINING));
-    assertThat(l.memory().errorBand()).isEqualTo(ErrorBands.bundled().memory(WorkloadClass.ADAPTER_TRAINING));
+    // THEN each carries the bundled band of its class (the framework was assumed: the band of every stack, saying so),
+    // and the intervals follow from it
+    ErrorBand cnnSpeed = ErrorBands.bundled().speed(WorkloadClass.CNN_TRAINING);
+    assertThat(c.performance().errorBand()).isEqualTo(new ErrorBand(cnnSpeed.lowRatio(), cnnSpeed.highRatio(),
+        cnnSpeed.basis() + "; the framework was assumed, so the band spans every stack in the table"));
+    assertThat(c.memory().errorBand())
+        .isEqualTo(ErrorBands.bundled().memory(WorkloadClass.CNN_TRAINING, Framework.PYTORCH, true));
+    assertThat(l.performance().errorBand())
+        .isEqualTo(ErrorBands.bundled().speed(WorkloadClass.ADAPTER_TRAINING, Framework.PYTORCH, true));
+    assertThat(l.memory().errorBand())
+        .isEqualTo(ErrorBands.bundled().memory(WorkloadClass.ADAPTER_TRAINING, Framework.PYTORCH, true));
     assertThat(c.performance().samplesPerSecondInterval())
         .isEqualTo(c.performance().errorBand().ofPredicted(c.performance().samplesPerSecond()));
     assertThat(c.memory().perGpuInterval()).isEqualTo(c.memory().errorBand().ofPredicted(c.memory().perGpu()));
@@ -295,5 +302,20 @@ class ErrorBandsTest {
     assertThat(Fit.FITS.label()).isEqualTo("fits");
     assertThat(Fit.MAY_NOT_FIT.label()).isEqualTo("may not fit");
     assertThat(Fit.DOES_NOT_FIT.label()).isEqualTo("does not fit");
+  }
+
+  @Test
+  void a_named_framework_gets_its_stacks_band_where_the_stack_has_enough_cases_and_says_so_where_not() {
+    // GIVEN one-node LLM training named as Hugging Face's Trainer (12 speed cases on Hugging Face stacks) and as
+    // torchtune (the standard stack)
+    Task hf = Task.pretraining(TestModels.LLAMA2_7B).microBatch(1).sequenceLength(1024)
+        .framework(Framework.HF_TRAINER).build();
+    Estimate e = Estimator.defaults().estimate(hf, Hardware.single(TestGpus.A100_SXM4_80GB), Layout.single());
+    // THEN its speed band is its stack's, and names it; its memory band names why it is the class's
+    assertThat(e.performance().errorBand().basis()).contains("run on Hugging Face eager stacks");
+    assertThat(e.memory().errorBand().basis()).containsAnyOf("run on Hugging Face eager stacks",
+        "for a band of their own");
+    assertThat(e.performance().errorBand())
+        .isNotEqualTo(ErrorBands.bundled().speed(WorkloadClass.TRAINING_ONE_NODE, Framework.HF_TRAINER, true));
   }
 }

@@ -51,8 +51,8 @@ class SourceHoldOutTest {
       double p = c.predicted();
       predicted.add(p);
       sources.add(CalibrationTest.sourceOf(c.row()));
-      all.add(new ErrorBands.Residual(c.subject().get().quantity(), c.subject().get().workloadClass(), c.row(),
-          p / c.measured()));
+      all.add(new ErrorBands.Residual(c.subject().get().quantity(), c.subject().get().workloadClass(),
+          java.util.Optional.of(c.subject().get().framework().stack()), c.row(), c.heldOutPredicted() / c.measured()));
     }
     ErrorBands inSample = ErrorBands.derive(all);
     Map<String, ErrorBands> without = new LinkedHashMap<>();
@@ -82,8 +82,8 @@ class SourceHoldOutTest {
       double heldOut = c.heldOutPredicted();
       boolean memoryElsewhere = memoryCasesOutside(all, sources, source) >= ErrorBands.MIN_CASES;
       boolean covered = (subject.quantity() == ErrorBands.Quantity.SPEED || memoryElsewhere)
-          && subject.band(bands).ofPredicted(heldOut).contains(c.measured());
-      boolean coveredInSample = subject.band(inSample).ofPredicted(predicted.get(i)).contains(c.measured());
+          && subject.namedBand(bands).ofPredicted(heldOut).contains(c.measured());
+      boolean coveredInSample = subject.namedBand(inSample).ofPredicted(predicted.get(i)).contains(c.measured());
       held.add(new Held(c, subject, source, predicted.get(i), heldOut, covered, coveredInSample));
     }
     return held;
@@ -190,7 +190,7 @@ class SourceHoldOutTest {
     // the nominal 80% band; a held-out source errs together (its set-up is shared by its rows), so it may fall short.
     // Memory: 9 of the 16 memory cases are this project's H200 runs; held out, the other sources leave 7, too few for
     // a band (ErrorBands.MIN_CASES), so those 9 count as outside. The floor says so; more memory sources raise it.
-    assertThat(speed).as("speed coverage, sources held out").isBetween(0.70, 0.90);
+    assertThat(speed).as("speed coverage, sources held out").isBetween(0.75, 0.85); // issue #28's range
     assertThat(memory).as("memory coverage, sources held out").isBetween(0.40, 0.95);
   }
 
@@ -202,8 +202,8 @@ class SourceHoldOutTest {
     double within = (double) speed.stream().filter(h -> Math.abs(h.heldOutError()) <= CalibrationTest.THROUGHPUT_BOUND)
         .count() / speed.size();
     // where the estimators stand (docs/accuracy.md); issue #28 asks for a median of 12% and 75% within 25%
-    assertThat(speedMedian).as("median speed error, sources held out").isLessThanOrEqualTo(0.18);
-    assertThat(within).as("speed cases within 25%, sources held out").isGreaterThanOrEqualTo(0.70);
+    assertThat(speedMedian).as("median speed error, sources held out").isLessThanOrEqualTo(0.16);
+    assertThat(within).as("speed cases within 25%, sources held out").isGreaterThanOrEqualTo(0.75);
     assertThat(median(memory.stream().map(Held::heldOutError).toList())).as("median memory error, sources held out")
         .isLessThanOrEqualTo(0.10);
   }
