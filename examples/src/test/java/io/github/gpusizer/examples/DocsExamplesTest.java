@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.gpusizer.examples.cli.GpuSizerCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       info string says {@code figures-vary} shows an estimate: its lines are compared with every number masked and
  *       runs of blanks made one, so the figures may move with the estimators but the words and columns may not.
  * </ul>
- * A {@code $} line that runs anything but the tool fails: an example the test cannot run is not left unchecked.
+ * File arguments are read from the project's folder, as a reader would run the command there. A {@code $} line that
+ * runs anything but the tool fails: an example the test cannot run is not left unchecked.
  * Synopses with {@code [OPTIONAL]} parts belong in {@code ```text} blocks, which are not run.
  */
 class DocsExamplesTest {
@@ -174,6 +176,12 @@ class DocsExamplesTest {
     return args;
   }
 
+  /** A page's file arguments name files from the project's folder; the tests run in the module's. */
+  static List<String> fromProjectFolder(List<String> args) {
+    return args.stream().map(a -> !a.startsWith("-") && a.contains("/") && Files.exists(Docs.root().resolve(a))
+        ? Docs.root().resolve(a).toString() : a).toList();
+  }
+
   static Run run(List<String> args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -219,10 +227,17 @@ class DocsExamplesTest {
     assertThat(examples).filteredOn(e -> !e.shown().isEmpty() && !e.figuresVary()).isNotEmpty();
   }
 
+  @Test
+  void every_block_says_what_it_holds() {
+    // an untyped block could hide a command that is never run
+    assertThat(Docs.blocks()).allSatisfy(b -> assertThat(b.language()).as(b.toString())
+        .isIn("java", "sh", "console", "text", "xml"));
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("cliExamples")
   void runs_as_shown(Example example) {
-    Run run = run(example.args());
+    Run run = run(fromProjectFolder(example.args()));
 
     String printed = "stdout:\n" + run.out() + "\nstderr:\n" + run.err();
     assertThat(run.exit()).as("%s: exit code%n%s", example, printed).isEqualTo(example.exit());
