@@ -858,9 +858,11 @@ class CalibrationTest {
       return "this project's H200 measurements";
     }
     String source = ROWS.get(row).get("source").strip();
-    java.util.regex.Matcher repo = java.util.regex.Pattern.compile("([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)@").matcher(source);
+    // a GitHub repository however it is cited: owner/name@commit, "owner/name, path at commit", or a github.com URL
+    java.util.regex.Matcher repo = java.util.regex.Pattern
+        .compile("github\\.com/([\\w.-]+/[\\w.-]+)|^([\\w.-]+/[\\w.-]+)[@, ]").matcher(source);
     if (repo.find()) {
-      return repo.group(1);
+      return repo.group(1) != null ? repo.group(1) : repo.group(2);
     }
     java.util.regex.Matcher url = java.util.regex.Pattern.compile("https?://([^/\\s]+/[^/\\s]+/[^/\\s]+)")
         .matcher(source);
