@@ -63,7 +63,7 @@ final class Advisor {
     if (busy < c.gpus()) {
       out.add(Warning.of("idle-gpus", Warning.Severity.INFO, (s.runs() == 1 ? "the run uses " : "the runs use ")
           + busy + " of the " + c.gpus() + " GPUs rented: spreading " + (s.runs() == 1 ? "it" : "them")
-          + " over more GPUs would be slower; the idle GPUs could run further experiments (seed 000: 2 GPUs run two "
+          + " over more GPUs would be slower; the idle GPUs could run further experiments (Baidu AIStudio's GPU guide: 2 GPUs run two "
           + "parameter experiments at once)", "size them with --runs N", "size them with runs(n) on the sizer"));
     }
     if (e.hardware().nodes() > 1 && o.networkGbps().isEmpty()) {
@@ -325,7 +325,7 @@ final class Advisor {
     if (used == rule) {
       return Optional.empty();
     }
-    String head = "seed 000 suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name + "; this uses " + used
+    String head = "Baidu AIStudio's GPU guide suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name + "; this uses " + used
         + " because ";
     Layout layout = c.fit().estimate().layout();
     double hours = c.wall().minus(c.startup()).minus(c.checkpoints()).toSeconds() / 3600.0 * used / rule;

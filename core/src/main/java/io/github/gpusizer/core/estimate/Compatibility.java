@@ -214,7 +214,7 @@ final class Compatibility {
       warnings.add(Kind.PCIE_NO_NVLINK.warning(gpusInNode + " GPUs per node talk over PCIe ("
           + Text.fixed(Links.pcieGBps(gpu), 0)
           + " GB/s per direction) without NVLink: gradient and tensor-parallel traffic is 5-12x slower than over "
-          + "NVLink (seed 002)"));
+          + "NVLink (the deep-learning server guide)"));
     }
     if (job.model instanceof Transformer t && job.task.sequenceLength() > t.maxPositions()) {
       warnings.add(Kind.LONG_SEQUENCE.warning("sequence length " + job.task.sequenceLength() + " is longer than the "
@@ -229,11 +229,11 @@ final class Compatibility {
       warnings.add(performance.bottleneck() == Bottleneck.DISK_INPUT
           ? Kind.INPUT_BOUND_DISK.warning("expected GPU utilisation is only " + used + "%: the disk cannot read "
               + "samples as fast as the GPUs use them; pack small files into sequential shards (WebDataset, "
-              + "TFRecord), move them to an SSD or cache the data set in RAM (seed 002: a 100-150 MB/s hard disk "
+              + "TFRecord), move them to an SSD or cache the data set in RAM (the deep-learning server guide: a 100-150 MB/s hard disk "
               + "cannot keep a GPU fed)")
           : Kind.INPUT_BOUND_CPU.warning("expected GPU utilisation is only " + used + "%: the CPUs cannot prepare "
               + "samples as fast as the GPUs use them; add CPU cores and data-loader workers or preprocess the data "
-              + "set ahead (seed 000: 10-12 logical cores per GPU for image decoding and augmentation)"));
+              + "set ahead (Baidu AIStudio's GPU guide: 10-12 logical cores per GPU for image decoding and augmentation)"));
     }
     if (step.hostSeconds() > 0.25 * step.seconds()) {
       String share = Text.fixed(100 * step.hostSeconds() / step.seconds(), 0);

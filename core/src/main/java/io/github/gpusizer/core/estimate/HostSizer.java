@@ -5,6 +5,9 @@ import io.github.gpusizer.core.model.ConvNet;
 
 /** CPU cores, RAM and disk one node needs around its GPUs, each with the rule that gave it. */
 final class HostSizer {
+  /** The guide the 10–12 cores per GPU come from, by its public name. */
+  private static final String AI_GUIDE = "Baidu AIStudio's GPU guide";
+
   /**
    * Logical CPU cores per GPU for image work: "每块 GPU 配备至少 10~12 核心的 CPU" (seed 000: at least 10–12 cores per
    * GPU for multi-threaded asynchronous loading and preprocessing); the lower end is the floor.
@@ -54,7 +57,7 @@ final class HostSizer {
       coresWhy = loaders + 1 > IMAGE_CORES_PER_GPU
           ? Text.fixed(perGpuRate, 0) + " images/s x " + Text.fixed(ms, 1) + " ms of CPU to decode and augment each = "
               + loaders + " loader cores + 1 for the training process"
-          : "seed 000's 10-12 per GPU for image decoding and augmentation (" + Text.fixed(perGpuRate, 0)
+          : "Baidu AIStudio's GPU guide: 10-12 per GPU for image decoding and augmentation (" + Text.fixed(perGpuRate, 0)
               + " images/s x " + Text.fixed(ms, 1) + " ms each needs only " + loaders + ", the floor covers bursts)";
     } else if (ms > 0) {
       coresWhy = Text.fixed(perGpuRate, 0) + " samples/s x " + Text.fixed(ms, 1) + " ms of CPU each = " + loaders
@@ -62,12 +65,12 @@ final class HostSizer {
     } else if (job.training) {
       coresWhy = "1 for the training process + " + TEXT_LOADER_WORKERS
           + " loader workers (Megatron-LM's default): the data is pre-tokenised, nothing to decode or augment; "
-          + "seed 000's 10-12 per GPU are for image decoding and augmentation, cores = samples/s x ms of CPU per "
+          + AI_GUIDE + "'s 10-12 per GPU are for image decoding and augmentation, cores = samples/s x ms of CPU per "
           + "sample";
     } else {
       coresWhy = "1 for the serving process + " + TEXT_LOADER_WORKERS + " for tokenising and scheduling requests "
-          + "(the allowance of Megatron-LM's 2 default loader workers): nothing to decode or augment; seed 000's "
-          + "10-12 per GPU are for image decoding and augmentation, cores = samples/s x ms of CPU per sample";
+          + "(the allowance of Megatron-LM's 2 default loader workers): nothing to decode or augment; " + AI_GUIDE
+          + "'s 10-12 per GPU are for image decoding and augmentation, cores = samples/s x ms of CPU per sample";
     }
     String coresReason = cores + " cores: " + perGpu + " per GPU (" + coresWhy + ")";
 
@@ -83,7 +86,7 @@ final class HostSizer {
       rule = HostSizing.RamRule.AT_LEAST_GPU_MEMORY;
       ram = roundUpGiB(Math.max(gpuMemory, Math.max(checkpointPerNode, runtime)));
       ramReason = "RAM " + Text.size(ram) + ": at least the node's " + Text.size(gpuMemory) + " of GPU memory, "
-          + "seed 002's rule for training with heavy preprocessing (decoded and augmented batches queue in RAM)"
+          + "the deep-learning server guide's rule for training with heavy preprocessing (decoded and augmented batches queue in RAM)"
           + (checkpointPerNode > gpuMemory ? ", and room to stage a " + Text.size(checkpointPerNode) + " checkpoint"
               : "");
     } else {
@@ -95,9 +98,9 @@ final class HostSizer {
               : " of weights in the page cache (safetensors files are memory-mapped and copied to the GPUs)")
           + " + " + Text.size(PER_PROCESS.bytes() * gpusInNode) + " for " + gpusInNode + " GPU processes (CUDA "
           + "runtime and libraries) + " + Text.size(OS.bytes()) + " for the OS; "
-          + (job.training ? "pre-tokenised batches take a few MB, so seed 002's RAM >= GPU memory, meant for heavy "
+          + (job.training ? "pre-tokenised batches take a few MB, so the deep-learning server guide's RAM >= GPU memory, meant for heavy "
               + "preprocessing, does not apply"
-              : "seed 002's RAM >= GPU memory is a rule for training with heavy preprocessing, not for serving");
+              : "the deep-learning server guide's RAM >= GPU memory is a rule for training with heavy preprocessing, not for serving");
     }
 
     // ---- disk
@@ -124,7 +127,7 @@ final class HostSizer {
         why.append(" (").append(Text.fixed(nodeSamples, 0)).append(" files/s of ")
             .append(Text.fixed(bytesPerSample / 1e3, 0)).append(" kB; a hard disk reads ")
             .append(Text.fixed(DiskType.HDD.filesPerSecond(bytesPerSample), 0))
-            .append(" such files/s at random, seed 002: a 100-150 MB/s hard disk cannot keep a GPU fed)");
+            .append(" such files/s at random, the deep-learning server guide: a 100-150 MB/s hard disk cannot keep a GPU fed)");
         DiskType packed = slowestFor(DataAccess.SEQUENTIAL_SHARDS, bytesPerSample, nodeSamples);
         if (packed.ordinal() < type.ordinal()) {
           why.append("; packed into sequential shards (WebDataset tar, TFRecord) a ").append(packed.label())

@@ -23,7 +23,7 @@ class HostSizerTest {
     assertThat(host.access()).isEqualTo(DataAccess.RANDOM_FILES);
     assertThat(host.diskType()).isIn(DiskType.SATA_SSD, DiskType.NVME_SSD);
     assertThat(host.diskReason()).contains("small files read at random").contains("a hard disk reads 148 such files/s")
-        .contains("seed 002").contains("WebDataset").contains("a network volume at its baseline")
+        .contains("deep-learning server guide").contains("WebDataset").contains("a network volume at its baseline")
         .contains("too little");
   }
 
@@ -68,7 +68,7 @@ class HostSizerTest {
     HostSizing host = ESTIMATOR.estimate(task, Hardware.of(TestGpus.T4, 4, 1), Layout.dataParallel(4)).host();
     assertThat(host.ramRule()).isEqualTo(HostSizing.RamRule.AT_LEAST_GPU_MEMORY);
     assertThat(host.ram()).isGreaterThanOrEqualTo(DataSize.ofGiB(64));
-    assertThat(host.ramReason()).contains("seed 002").contains("heavy preprocessing");
+    assertThat(host.ramReason()).contains("deep-learning server guide").contains("heavy preprocessing");
   }
 
   @Test

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Compare renting named offerings for a task (one instance each, data-parallel over its GPUs): "
         + "time, billed time, cost and the cheapest; with --electricity, buying the cards against renting them.",
-        "Seed 001: \"short rental of a high-end card or long rental of a mid-range one?\"; seed 002: a year's rent "
+        "AutoDL's GPU guide: \"short rental of a high-end card or long rental of a mid-range one?\"; the deep-learning server guide: a year's rent "
             + "is about the price / 3 plus a little."})
 final class CompareCommand implements Callable<Integer> {
   @Spec
@@ -53,7 +53,7 @@ final class CompareCommand implements Callable<Integer> {
   String electricity;
 
   @Option(names = "--years", paramLabel = "N", converter = Converters.PositiveInt.class, defaultValue = "3",
-      description = "Years to write a purchase off over (default ${DEFAULT-VALUE}: seed 002's 全款/3年).")
+      description = "Years to write a purchase off over (default ${DEFAULT-VALUE}: the deep-learning server guide's rule that a year's rent is about a third of the price).")
   int years = 3;
 
   /** One compared offering: its estimate on one instance and its rental. */

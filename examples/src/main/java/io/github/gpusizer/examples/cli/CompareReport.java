@@ -107,7 +107,7 @@ final class CompareReport {
     for (Purchase p : purchases) {
       Offering o = p.offering();
       buying.add(String.format(Locale.ROOT, "%s: %d x %s bought for %s: %s; a year of round-the-clock on-demand "
-              + "rent is %s, %.2fx the purchase price (seed 002: a yearly rental is about a third of it, 全款/3年)",
+              + "rent is %s, %.2fx the purchase price (the deep-learning server guide: a yearly rental is about a third of it)",
           p.label(), o.gpuCount(), o.gpu().name(), p.price().rounded(), p.versusRent().verdict(),
           p.rentPerYear().rounded(), p.rentPerYearOverPrice()));
     }

@@ -82,7 +82,7 @@ final class RecommendCommand implements Callable<Integer> {
   Double spotInterruptions;
 
   @Option(names = "--runs", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Independent runs of the task, e.g. 2 parameter experiments (seed 000: 2 GPUs run two at once); "
+      description = "Independent runs of the task, e.g. 2 parameter experiments (Baidu AIStudio's GPU guide: 2 GPUs run two at once); "
           + "they share the instances and the cost covers them all (default 1).")
   Integer runs;
 

@@ -59,10 +59,11 @@ public final class RentVsRent {
 
   /** One single-GPU machine of the worked example; the document states no network, so it is never joined. */
   private static Offering seedOffering(String name, Gpu gpu, String cnyPerHour) {
-    return new Offering("seed-001", name, "-", gpu, 1, 0, DataSize.ZERO, DataSize.ZERO, Money.of(cnyPerHour, "CNY"),
+    return new Offering("autodl-guide", name, "-", gpu, 1, 0, DataSize.ZERO, DataSize.ZERO, Money.of(cnyPerHour, "CNY"),
         Optional.empty(), BillingMode.PER_HOUR, Optional.empty(), Optional.empty(), OptionalDouble.empty(),
         Fabric.STANDALONE, LocalDate.of(2026, 11, 30),
-        "seed document 001, section 成本与性价比: hypothetical prices of its worked example; no network stated");
+        "AutoDL's GPU guide, section on cost and price-performance: hypothetical prices of its worked example; no "
+            + "network stated");
   }
 
   /**
@@ -93,12 +94,12 @@ public final class RentVsRent {
   }
 
   public static void main(String[] args) {
-    System.out.println("Seed 001's worked example (A100 2x as fast as a V100 that needs 20 h):");
+    System.out.println("AutoDL's GPU guide's worked example (A100 2x as fast as a V100 that needs 20 h):");
     System.out.println(seedExample());
     System.out.println();
     Task task = Task.lora(io.github.gpusizer.core.model.Presets.get("llama-2-7b"), 8).sequenceLength(1024)
         .tokens(50e6).build();
-    System.out.println("LoRA fine-tuning of Llama-2-7B on 50M tokens of 1024, AIStudio prices (seed 000):");
+    System.out.println("LoRA fine-tuning of Llama-2-7B on 50M tokens of 1024, AIStudio prices (Baidu AIStudio's GPU guide):");
     System.out.println(compare(task, Catalog.bundled(), "aistudio", "NVIDIA-A100-40GB-x1", "NVIDIA-4090-24GB-x1"));
   }
 }

@@ -34,7 +34,7 @@ class CompareCommandTest {
     Cli.Run run = Cli.run(with("--offering", "aistudio/NVIDIA-4090-24GB-x1", "--electricity", "1.2CNY"));
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("BUY VS RENT (3-year write-off)").contains("owning pays off above")
-        .contains("a year of round-the-clock on-demand rent").contains("seed 002");
+        .contains("a year of round-the-clock on-demand rent").contains("deep-learning server guide");
   }
 
   @Test

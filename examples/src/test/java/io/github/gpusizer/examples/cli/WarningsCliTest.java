@@ -145,13 +145,13 @@ class WarningsCliTest {
     JsonNode best = Cli.run("recommend", "--model", "resnet50", "--dataset", "imagenet-1k", "--epochs", "90",
         "--deadline", "2h", "--gpu", "v100-sxm2-16gb", "--format", "json").json().path("best");
     // THEN the rationale names the rule and the deadline that overrides it
-    assertThat(best.path("rationale").asText()).contains("seed 000 suggests 8 GPUs for ImageNet")
+    assertThat(best.path("rationale").asText()).contains("Baidu AIStudio's GPU guide suggests 8 GPUs for ImageNet")
         .containsPattern("this uses [1-9][0-9] because 8 would need about [0-9.]+ h of steps against the 2.0 h deadline");
 
     // AND COCO on one fast GPU says fewer meet the deadline for less
     JsonNode coco = Cli.run("recommend", "--model", "resnet50", "--dataset", "coco-2017", "--epochs", "12",
         "--format", "json").json().path("best");
-    assertThat(coco.path("rationale").asText()).contains("seed 000 suggests 4 GPUs for a mid-sized data set such as "
+    assertThat(coco.path("rationale").asText()).contains("Baidu AIStudio's GPU guide suggests 4 GPUs for a mid-sized data set such as "
         + "MS COCO; this uses 1 because fewer GPUs meet the 24.0 h deadline for less");
   }
 }
