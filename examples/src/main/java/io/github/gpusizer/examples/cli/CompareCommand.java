@@ -99,7 +99,7 @@ final class CompareCommand implements Callable<Integer> {
         purchases.add(new CompareReport.Purchase(o, own.purchasePrice().amount(), own.versus(o.onDemandPerHour())));
       }
     }
-    Output.print(spec, CompareReport.render(rent, purchases, noPrice, years, common.format, catalog),
+    Output.print(spec, CompareReport.render(task, rent, purchases, noPrice, years, common.format, catalog),
         common.format);
     return 0;
   }

@@ -10,6 +10,7 @@ import io.github.gpusizer.core.cost.BuyVsRent;
 import io.github.gpusizer.core.cost.RentalComparison;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import io.github.gpusizer.core.task.Task;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,18 +48,23 @@ final class CompareReport {
    * @param noPrice a line for each offering whose GPU has no purchase price in the catalog
    * @param years the write-off period of a purchase
    */
-  static String render(RentalComparison rent, List<Purchase> purchases, List<String> noPrice, int years,
+  static String render(Task task, RentalComparison rent, List<Purchase> purchases, List<String> noPrice, int years,
       Format format, Catalog catalog) {
     switch (format) {
-      case JSON:
-        return Json.pretty(json(rent, purchases), catalog);
+      case JSON: {
+        ObjectNode root = json(rent, purchases);
+        root.put("framework", task.framework().id());
+        root.put("frameworkAssumed", task.frameworkAssumed());
+        return Json.pretty(root, catalog);
+      }
       case CSV: {
         List<ObjectNode> rows = new ArrayList<>();
         rent.rows().forEach(r -> rows.add(rental(r)));
         return Csv.write(CSV_COLUMNS, rows);
       }
       default:
-        return table(rent, purchases, noPrice, years);
+        return table(rent, purchases, noPrice, years)
+            + Reports.framework(task.framework(), task.frameworkAssumed()) + '\n';
     }
   }
 
