@@ -206,7 +206,7 @@ final class MemoryModel {
     double zero3 = job.zero == ZeroStage.STAGE_3 ? job.shard : 1;
     int weightBytes = job.precision.weightBytes();
 
-    double weights = (job.adapter ? frozenWeightBytes(job, weightBytes) + trainable * weightBytes
+    double weights = (job.adapter ? frozenWeightBytes(job, frozenBytesPerWeight(job)) + trainable * weightBytes
         : n * weightBytes) * split / zero3;
     double gradients = trainable * job.precision.gradientBytes() * split / zero2;
     double stateBytes = job.precision.pureHalf() ? 2 : 4;
@@ -349,7 +349,7 @@ final class MemoryModel {
     return switch (job.task.kind()) {
       case PRETRAINING -> 0;
       case INFERENCE -> servedWeightBytes(job);
-      default -> job.model.parameters() * 2;
+      default -> job.model.parameters() * CHECKPOINT_BYTES_PER_WEIGHT;
     };
   }
 
@@ -720,8 +720,25 @@ final class MemoryModel {
     if (!mixed || job.zero == ZeroStage.STAGE_3 || job.task.quantization() != WeightQuantization.NONE) {
       return 0;
     }
-    return n * split * job.computeBytes;
+    // frozen 16-bit weights are already in the compute format of a 16-bit recipe: only the trained ones are cast
+    boolean frozenCast = !job.adapter || job.computeBytes < frozenBytesPerWeight(job);
+    return (frozenCast ? n : trainableParameters(job)) * split * job.computeBytes;
   }
+
+  /**
+   * Bytes of a frozen base weight (LoRA): mixed precision keeps an FP32 master copy only of the weights it updates,
+   * so that small updates accumulate (Micikevicius et al. 2018, "Mixed Precision Training", §3.1); a frozen weight
+   * is held as the 16-bit checkpoint holds it (Hugging Face checkpoints are 16-bit safetensors; Transformers 5 loads
+   * them as stored, {@code dtype="auto"}), and an FP8 recipe casts it per pass as it casts any weight (Transformer
+   * Engine's {@code fp8_autocast}). Pure FP32 or TF32 training holds it in FP32, a pure 16-bit recipe in 16 bits.
+   */
+  static double frozenBytesPerWeight(Job job) {
+    int weightBytes = job.precision.weightBytes();
+    return weightBytes > job.computeBytes ? Math.min(weightBytes, CHECKPOINT_BYTES_PER_WEIGHT) : weightBytes;
+  }
+
+  /** A published checkpoint's bytes per weight: 16-bit safetensors, as {@link #weightsToLoad} reads them. */
+  static final double CHECKPOINT_BYTES_PER_WEIGHT = 2;
 
   /**
    * FSDP's {@code size_based_auto_wrap_policy} default: a unit of at least 100M parameters

@@ -423,4 +423,23 @@ class MemoryModelTest {
     assertThat(difference).isEqualTo(2.0 * 4 * 1024);
     assertThat(composed.parameters()).isEqualTo(TestModels.BERT_LARGE.parameters());
   }
+
+  @Test
+  void frozen_lora_weights_keep_no_fp32_master_copy_under_mixed_precision_or_fp8() {
+    // GIVEN LoRA of Llama-2-70B sharded over 8 H200s under three recipes
+    Hardware h200 = Hardware.of(TestGpus.H200_SXM, 8, 1);
+    Layout fsdp = Layout.dataParallel(8).withZero(io.github.gpusizer.core.task.ZeroStage.STAGE_3);
+    Task.Builder lora = Task.lora(TestModels.LLAMA2_70B, 8).microBatch(1).sequenceLength(1024);
+    double fp8 = ESTIMATOR.memory(lora.precision(PrecisionMode.FP8_MIXED).build(), h200, fsdp).breakdown()
+        .weights().bytes();
+    double bf16 = ESTIMATOR.memory(lora.precision(PrecisionMode.BF16_MIXED).build(), h200, fsdp).breakdown()
+        .weights().bytes();
+    double fp32 = ESTIMATOR.memory(lora.precision(PrecisionMode.FP32).build(), h200, fsdp).breakdown()
+        .weights().bytes();
+    // THEN FP8 and BF16 autocast hold the frozen base in 16 bits (2 B a parameter, an eighth each), FP32 in 4 B
+    double base = TestModels.LLAMA2_70B.parameters() / 8.0;
+    assertThat(fp8).isCloseTo(2 * base, org.assertj.core.data.Percentage.withPercentage(1));
+    assertThat(bf16).isCloseTo(2 * base, org.assertj.core.data.Percentage.withPercentage(1));
+    assertThat(fp32).isCloseTo(4 * base, org.assertj.core.data.Percentage.withPercentage(1));
+  }
 }
