@@ -63,11 +63,15 @@ public final class QuantizedDecode {
           "mlc-ai/llm-perf-bench@027460030bf1ff2dce035d671fad1b885eb960b6:README.md",
           Math.min(1, 204.8 * 4.17 / RTX_4090_MODEL_GBPS)));
 
+  /** {@link #share} per format, computed once: the estimators read it for every quantised decode step. */
+  private static final double[] SHARES = java.util.Arrays.stream(WeightQuantization.values())
+      .mapToDouble(q -> shareWithout(q, "")).toArray();
+
   private QuantizedDecode() {}
 
   /** The median measured share for a format over every source (1 for formats nobody measured here). */
   public static double share(WeightQuantization format) {
-    return shareWithout(format, "");
+    return SHARES[format.ordinal()];
   }
 
   /** {@link #share} without the rows of one source: what the rule says for a source held out. */
