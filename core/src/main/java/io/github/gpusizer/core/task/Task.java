@@ -393,6 +393,8 @@ public record Task(
      */
     public Builder framework(Framework v) {
       this.framework = checkNotNull(v, "framework");
+      // its recipe is a default like the kind's: a chosen precision wins, and a sizer may still fit it to a GPU
+      v.profile().precision().filter(p -> !precisionChosen).ifPresent(p -> this.precision = p);
       return this;
     }
     /** FlashAttention-style kernels ({@code true}, the default) or eager operators ({@code false}). */
@@ -451,9 +453,8 @@ public record Task(
           : model instanceof ConvNet c ? c.referenceResolution() : DEFAULT_IMAGE_SIZE;
       Framework stack = framework != null ? framework : Framework.defaultFor(kind);
       Framework.Profile profile = stack.profile();
-      PrecisionMode recipe = precisionChosen ? precision : profile.precision().orElse(precision);
       return new Task(model, kind, tokens, totalSamples, microBatch, globalBatch, sequence, image,
-          recipe, optimizer, checkpointing != null ? checkpointing : profile.checkpointing(),
+          precision, optimizer, checkpointing != null ? checkpointing : profile.checkpointing(),
           attention != null ? attention : profile.attention(), loraRank, ImmutableSet.copyOf(loraTargets),
           quantization, generatedTokens, datasetSize, cpuMsPerSample,
           executionMode != null ? executionMode : profile.executionMode(), precisionChosen,

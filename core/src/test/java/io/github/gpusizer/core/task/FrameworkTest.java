@@ -78,4 +78,15 @@ class FrameworkTest {
         "detectron2", "tensorflow", "jax", "hf-generate", "gpt-fast", "vllm", "sglang", "tensorrt-llm", "lmdeploy",
         "tgi", "deepspeed-inference", "llama.cpp", "exllamav2", "mlc-llm");
   }
+
+  @Test
+  void a_frameworks_recipe_is_a_default_that_a_gpu_without_it_replaces() {
+    // GIVEN torchtune's pure BF16 on a V100, which has no BF16
+    Task tune = Task.lora(LLAMA, 8).framework(Framework.TORCHTUNE).build();
+    io.github.gpusizer.catalog.Gpu v100 = io.github.gpusizer.catalog.Catalog.bundled().gpu("v100-sxm2-16gb");
+    // THEN the sizer's recipe for the V100 is FP16 mixed precision, and a chosen recipe stays
+    assertThat(tune.forGpu(v100).precision()).isEqualTo(PrecisionMode.FP16_MIXED);
+    assertThat(Task.lora(LLAMA, 8).precision(PrecisionMode.FP32).framework(Framework.TORCHTUNE).build().precision())
+        .isEqualTo(PrecisionMode.FP32);
+  }
 }
