@@ -617,7 +617,7 @@ final class Pass {
     }
     long unitsHi = billedUnits(o, hi);
     long unitsLo = billedUnits(o, lo);
-    if (unitsHi * Ranking.COST_TIE >= 1 || unitsLo <= unitsHi) {
+    if (unitsHi * TieRule.COST_TIE >= 1 || unitsLo <= unitsHi) {
       return;
     }
     for (long target = unitsHi; target < unitsLo; target++) {

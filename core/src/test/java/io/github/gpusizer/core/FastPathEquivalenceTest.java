@@ -421,7 +421,7 @@ class FastPathEquivalenceTest {
     assertThat(chosen).hasSameSizeAs(every.keySet()).isNotEmpty();
     for (Option o : chosen) {
       assertThat(o.cost().amount().doubleValue()).as("%s", o)
-          .isLessThanOrEqualTo(every.get(o.offering()).amount().doubleValue() * (1 + Ranking.COST_TIE));
+          .isLessThanOrEqualTo(every.get(o.offering()).amount().doubleValue() * (1 + TieRule.COST_TIE));
     }
   }
 
