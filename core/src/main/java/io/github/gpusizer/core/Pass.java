@@ -590,6 +590,14 @@ final class Pass {
       }
       billingSteps(o, lo, hi, tried);
     }
+    // the fewest instances that make the GPUs asked for: none below, and that count itself
+    int fewestAllowed = minInstances(o.gpuCount());
+    if (fewestAllowed > 1) {
+      tried.headSet(fewestAllowed).clear();
+      if (fewestAllowed <= max) {
+        tried.add(fewestAllowed);
+      }
+    }
     int[] out = new int[tried.size()];
     int size = 0;
     Duration fastest = null;
@@ -617,7 +625,7 @@ final class Pass {
     }
     long unitsHi = billedUnits(o, hi);
     long unitsLo = billedUnits(o, lo);
-    if (unitsHi * Ranking.COST_TIE >= 1 || unitsLo <= unitsHi) {
+    if (unitsHi * TieRule.COST_TIE >= 1 || unitsLo <= unitsHi) {
       return;
     }
     for (long target = unitsHi; target < unitsLo; target++) {
@@ -700,9 +708,8 @@ final class Pass {
       problem = gpuCheck(index.gpu(i), o);
       cudaBlocked[i] |= cudaBlockedGpus[index.gpu(i)];
     }
-    if (problem == null && maxInstances(index.gpuCount(i)) == 0) {
-      problem = Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
-          + "limit of " + s.maxGpus() + " GPUs");
+    if (problem == null) {
+      problem = gpuCountCheck(o);
     }
     if (problem != null) {
       misses[i] = problem;
@@ -719,7 +726,46 @@ final class Pass {
   boolean classRuledOut(int c, Offering o) {
     return providerCheck(index.classProvider(c), o) != null || gpuFilter(index.classGpu(c), o) != null
         || currencyCheck(index.classCurrency(c, PricingMode.ON_DEMAND), o) != null
-        || gpuCheck(index.classGpu(c), o) != null || maxInstances(index.classGpuCount(c)) == 0;
+        || gpuCheck(index.classGpu(c), o) != null || maxInstances(index.classGpuCount(c)) == 0
+        || minInstances(index.classGpuCount(c)) > maxInstances(index.classGpuCount(c));
+  }
+
+  /**
+   * Why no number of the offering's instances makes the GPUs the caller asks for ({@link Settings#minGpus} to
+   * {@link Settings#maxGpus} in all, on at most {@link Settings#maxNodes} nodes), null if some number does: the
+   * instance's GPUs do not divide an exact count, one instance has more than the limit, the fewest instances that
+   * make enough are more than the node limit, or its instances are never joined into one job and one has too few.
+   */
+  private Attempt gpuCountCheck(Offering o) {
+    boolean exact = s.minGpus() > 1 && s.minGpus() == s.maxGpus();
+    String wanted = (exact ? "exactly " : "at least ") + Texts.plural(s.minGpus(), "GPU", "GPUs");
+    if (exact && s.minGpus() % o.gpuCount() != 0) {
+      return Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance: no number of "
+          + "instances makes " + wanted);
+    }
+    if (maxInstances(o.gpuCount()) == 0) {
+      return Attempt.of(Rejection.Kind.TOO_LARGE, "has " + o.gpuCount() + " GPUs per instance, more than the "
+          + "limit of " + s.maxGpus() + " GPUs");
+    }
+    int fewest = minInstances(o.gpuCount());
+    if (fewest <= 1) {
+      return null;
+    }
+    if (fewest > maxInstances(o.gpuCount())) {
+      return Attempt.of(Rejection.Kind.TOO_LARGE, wanted + " need " + fewest + " instances of " + o.gpuCount()
+          + (fewest > s.maxNodes() ? ", more than the limit of " + s.maxNodes() + " nodes"
+              : ", more than the limit of " + s.maxGpus() + " GPUs"));
+    }
+    if (fewest > searchedInstances(o)) {
+      return Attempt.of(Rejection.Kind.TOO_LARGE, wanted + " need " + fewest + " instances of " + o.gpuCount()
+          + ", and its instances are stand-alone (never joined into one multi-node job)");
+    }
+    return null;
+  }
+
+  /** The fewest instances of {@code gpusPerInstance} GPUs that make at least {@link Settings#minGpus} GPUs. */
+  private int minInstances(int gpusPerInstance) {
+    return (int) ((s.minGpus() + (long) gpusPerInstance - 1) / gpusPerInstance);
   }
 
   /** Whether the region filter rules offering {@code i} out. Records nothing. */

@@ -31,12 +31,7 @@ final class Ranking {
   private static final Comparator<Candidate> COST_TIME_TIES = Ranking::compareCostTimeTies;
   private static final Comparator<Candidate> TIME_COST_TIES = Ranking::compareTimeCostTies;
 
-  /**
-   * Costs within this fraction of each other are a tie, broken by fewer nodes, then by the shorter wall time
-   * (issue #10): a difference inside it is far below the estimator's ±25 % accuracy (core/CALIBRATION.md), while
-   * every extra node is one more machine to provision, join and lose.
-   */
-  static final double COST_TIE = 0.01;
+  /** A cost tie's order within a {@link TieRule#TIME_TIE time tie}: fewer nodes, then the shorter time. */
   private static final Comparator<Candidate> FEWER_NODES = (a, b) -> {
     int c = Integer.compare(a.instances(), b.instances());
     if (c == 0) {
@@ -44,11 +39,12 @@ final class Ranking {
     }
     return c != 0 ? c : compareTies(a, b);
   };
-  /** FASTEST's order within a {@link #TIME_TIE}: fewer nodes, then the lower cost (the times count as equal). */
+  /** FASTEST's order within its {@link TieRule#TIME_TIE}: fewer nodes, then the lower cost (the times count equal). */
   private static final Comparator<Candidate> FEWER_NODES_THEN_COST = (a, b) -> {
     int c = Integer.compare(a.instances(), b.instances());
     return c != 0 ? c : compareCostTimeTies(a, b);
   };
+  private static final java.util.function.ToLongFunction<Candidate> WALL_NANOS = c -> c.wall().toNanos();
 
   private Ranking() {}
 
@@ -93,36 +89,35 @@ final class Ranking {
   }
 
   /**
-   * Whether the objective ranks by cost with {@link #COST_TIE}: CHEAPEST, and BEST_VALUE within and beyond its
-   * window. FASTEST ranks by time with {@link #TIME_TIE}.
+   * Whether the objective ranks by cost with {@link TieRule#COST_TIE}: CHEAPEST, and BEST_VALUE within and beyond its
+   * window. FASTEST ranks by time with {@link TieRule#TIME_TIE}.
    */
   static boolean tiesOnCost(Objective objective) {
     return objective != Objective.FASTEST;
   }
 
-  /** How the candidates of one tie are ordered: fewer nodes, then the shorter time (FASTEST: the lower cost). */
+  /**
+   * How {@link TieRule} orders the candidates of one time tie: fewer nodes, then the shorter time (FASTEST: the
+   * lower cost).
+   */
   private static Comparator<Candidate> withinTie(Objective objective) {
     return tiesOnCost(objective) ? FEWER_NODES : FEWER_NODES_THEN_COST;
   }
 
   /**
-   * Whether {@code c} ties with {@code anchor}, the first of its objective's order: in cost within {@link #COST_TIE}
-   * (and on the same side of BEST_VALUE's window), or for FASTEST in wall time within {@link #TIME_TIE}.
+   * Whether {@code c} ties with {@code anchor}, the first of its objective's order: in cost ({@link
+   * TieRule#costTies}, on the same side of BEST_VALUE's window), or for FASTEST in wall time ({@link
+   * TieRule#timeTies}).
    */
   private static boolean tied(Objective objective, Comparator<Candidate> order, Candidate anchor, Candidate c) {
-    return tiesOnCost(objective) ? sameWindow(order, anchor, c) && tiesWith(c, anchor.costKey())
-        : c.wall().toNanos() <= anchor.wall().toNanos() * (1 + TIME_TIE);
-  }
-
-  /** Whether {@code c} costs within {@link #COST_TIE} of the cheapest cost {@code cheapestKey}. */
-  static boolean tiesWith(Candidate c, double cheapestKey) {
-    return c.costKey() <= cheapestKey * (1 + COST_TIE);
+    return tiesOnCost(objective) ? sameWindow(order, anchor, c) && TieRule.costTies(c.costKey(), anchor.costKey())
+        : TieRule.timeTies(c.wall().toNanos(), anchor.wall().toNanos());
   }
 
   /**
    * The candidates ranked by {@code order}, in groups of ties (each from the first left to the candidates that tie
-   * with it: within {@link #COST_TIE} in cost, BEST_VALUE's window first, or for FASTEST within {@link #TIME_TIE}
-   * in time), each group by fewer nodes, then shorter time.
+   * with it: in cost, BEST_VALUE's window first, or for FASTEST in time), each group in {@link TieRule#order}: the
+   * faster first, and of those that tie in time the fewer nodes.
    */
   static List<Candidate> rank(List<Candidate> candidates, Objective objective, Comparator<Candidate> order) {
     List<Candidate> sorted = new ArrayList<>(candidates);
@@ -147,9 +142,7 @@ final class Ranking {
       if (lastMayGoOn && j == sorted.size()) {
         break;
       }
-      List<Candidate> group = new ArrayList<>(sorted.subList(i, j));
-      group.sort(withinTie(objective));
-      out.addAll(group);
+      out.addAll(TieRule.order(sorted.subList(i, j), WALL_NANOS, withinTie(objective)));
       i = j;
     }
     return out;
@@ -271,13 +264,13 @@ final class Ranking {
         anchor = c;
       }
     }
-    Candidate best = anchor;
+    List<Candidate> tie = new ArrayList<>();
     for (Candidate c : candidates) {
-      if (tied(objective, order, anchor, c) && withinTie(objective).compare(c, best) < 0) {
-        best = c;
+      if (tied(objective, order, anchor, c)) {
+        tie.add(c);
       }
     }
-    return best;
+    return TieRule.first(tie, WALL_NANOS, withinTie(objective));
   }
 
   /** Whether BEST_VALUE's window (its order's first key) puts both candidates on the same side. */
@@ -352,17 +345,10 @@ final class Ranking {
   }
 
   /**
-   * Wall times within this fraction of each other are a tie: FASTEST takes the fewest nodes among the candidates
-   * within it of the fastest, and the Pareto front keeps one point of such a run (the dearer, a hair faster, is no
-   * trade-off a planner can act on). The same margin, for the same reason, as {@link
-   * LayoutSearch#SIMPLER_LAYOUT_MARGIN}: far below the estimator's demonstrated accuracy (core/CALIBRATION.md).
-   */
-  static final double TIME_TIE = LayoutSearch.SIMPLER_LAYOUT_MARGIN;
-
-  /**
    * The front's meaningful trade-offs: walking from its cheapest point to its fastest, each point stays only if it
-   * is faster than the last one kept by more than {@link #TIME_TIE}, or is in {@code keep} (the best option of
-   * some objective, which must stand on the front). The README's LoRA front had nine points of 5.0–5.4 min costing
+   * is faster than the last one kept by more than {@link TieRule#TIME_TIE} (the dearer, a hair faster, is no
+   * trade-off a planner can act on), or is in {@code keep} (the best option of some objective, which must stand on
+   * the front). The README's LoRA front had nine points of 5.0–5.4 min costing
    * 21–37 USD; one of them says as much.
    *
    * @param front a Pareto front, fastest first (each point cheaper than the one before)
@@ -376,7 +362,7 @@ final class Ranking {
     for (int i = front.size() - 1; i >= 0; i--) {
       Candidate c = front.get(i);
       if (last == null || stay.contains(c)
-          || c.wall().toNanos() < last.wall().toNanos() * (1 - TIME_TIE)) {
+          || c.wall().toNanos() < last.wall().toNanos() * (1 - TieRule.TIME_TIE)) {
         out.add(c);
         last = c;
       }

@@ -12,6 +12,7 @@ import io.github.gpusizer.core.cost.PricingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Currency;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -73,8 +74,12 @@ final class Screen {
   private final Map<GroupKey, Group> groups = new HashMap<>();
   private final Map<RepKey, Integer> cheapest = new HashMap<>();
   private final Map<MissKey, Attempt> misses = new HashMap<>();
-  /** The cheapest count of the last {@link #best} call's tie (0 if it made none): the ranking must see it too. */
-  private int anchor;
+  /**
+   * The counts the last {@link #best} call's tie is measured from (0 if none): its cheapest (the cost tie's anchor)
+   * and its fastest (the time tie's). The ranking must see them too to make the same choice.
+   */
+  private int costAnchor;
+  private int timeAnchor;
   /** Whether to pass over the offerings that cannot hold CHEAPEST's best option ({@link #considered}). */
   private final boolean bounded;
 
@@ -357,9 +362,12 @@ final class Screen {
         if (n > 0) {
           feasible = true;
           add(wanted, wantedCount, i, n);
-          if (anchor > 0 && anchor != n) {
-            // the cheapest count the tie is measured from: the ranking needs it to make the same choice
-            add(wanted, wantedCount, i, anchor);
+          // the counts the ties are measured from: the ranking needs them to make the same choice
+          if (costAnchor > 0 && costAnchor != n) {
+            add(wanted, wantedCount, i, costAnchor);
+          }
+          if (timeAnchor > 0 && timeAnchor != n && timeAnchor != costAnchor) {
+            add(wanted, wantedCount, i, timeAnchor);
           }
         }
       }
@@ -457,11 +465,12 @@ final class Screen {
 
   /**
    * CHEAPEST's bound: the offerings the pass can use, taken in the order of the least their candidates can cost
-   * ({@link Pass#leastCost}), up to the first whose least cost is past {@link Ranking#COST_TIE} of the cheapest
+   * ({@link Pass#leastCost}), up to the first whose least cost is past {@link TieRule#COST_TIE} of the cheapest
    * offering's choice found so far. Those passed over cost more than every choice that could be the best option or
-   * tie with it, so the best option is among the ones taken ({@link Ranking#first}: the cheapest choice, then the
-   * fewest nodes and the shortest time of those within the tie). Their groups are built without the counts too few
-   * to meet the deadline ({@link Pass#leastInstances}), which CHEAPEST never chooses.
+   * tie with it, so the best option is among the ones taken ({@link Ranking#first}: the cheapest choice, then
+   * {@link TieRule#first} of those within the tie). Their groups are built without the counts too few to meet the
+   * deadline ({@link Pass#leastInstances}), which CHEAPEST never chooses, and without those that cost more than both
+   * the tie of the cheapest choice and the offering's own tie (which its choice is taken from).
    */
   private boolean[] considered(List<Offering> offerings, List<PricingMode> allowed) {
     OfferingIndex index = pass.index();
@@ -596,7 +605,7 @@ final class Screen {
 
   /** The most a choice may cost and still tie with the cheapest choice found so far (with the screen's margin). */
   private double tieLimit() {
-    return cheapestChoice * (1 + Ranking.COST_TIE) * (1 + MARGIN);
+    return cheapestChoice * (1 + TieRule.COST_TIE) * (1 + MARGIN);
   }
 
   /**
@@ -613,27 +622,41 @@ final class Screen {
       }
       int least = pass.leastInstances(o);
       // more instances than this cannot cost within the tie of the cheapest choice found: each pays its start-up
+      double perUnit = price.get().amount().doubleValue() * pass.rateToRanking(price.get().currency());
       int most = pass.mostInstances(o, mode, tieLimit());
-      passedOver |= least > 1 || most < pass.maxInstances(o);
       // a group is shared by offerings of one shape, whose prices may order differently in another mode: it holds
       // the counts the cheapest of them taken so far allows
       GroupKey key = groupKey(o, mode);
-      Group g = groups.get(key);
-      if (g == null || g.most < most) {
-        g = new Group(o, mode, pass.countsBetween(o, least, most), most);
-        groups.put(key, g);
+      Group g = group(key, o, mode, least, most);
+      if (g.cheapest > 0) {
+        // the offering's choice is the faster plan within its own cost tie, which may reach past the tie above:
+        // the group holds all of it (a tie in units of price, the same for every offering of the group)
+        most = Math.max(most, pass.mostInstances(o, mode,
+            perUnit * g.perUnitPrice[g.cheapest] * (1 + TieRule.COST_TIE) * (1 + MARGIN)));
+        g = group(key, o, mode, least, most);
       }
+      passedOver |= least > 1 || most < pass.maxInstances(o);
       if (g.cheapest > 0 && withinBudget(o, mode, g, g.cheapest)) {
         int n = tied(o, mode, g, g.cheapest, x -> true);
-        cheapestChoice = Math.min(cheapestChoice, price.get().amount().doubleValue()
-            * pass.rateToRanking(price.get().currency()) * g.perUnitPrice[n]);
+        cheapestChoice = Math.min(cheapestChoice, perUnit * g.perUnitPrice[n]);
       }
     }
   }
 
+  /** The group of {@code key} holding at least the counts from {@code least} to {@code most}, built if need be. */
+  private Group group(GroupKey key, Offering o, PricingMode mode, int least, int most) {
+    Group g = groups.get(key);
+    if (g == null || g.most < most) {
+      g = new Group(o, mode, pass.countsBetween(o, least, most), most);
+      groups.put(key, g);
+    }
+    return g;
+  }
+
   /** The offering's best number of instances in {@code mode} under the objective, 0 if none is feasible. */
   private int best(Offering o, PricingMode mode, Group g, double window) {
-    anchor = 0;
+    costAnchor = 0;
+    timeAnchor = 0;
     Objective objective = s.objective();
     switch (objective) {
       case CHEAPEST:
@@ -663,40 +686,43 @@ final class Screen {
   }
 
   /**
-   * The ranking's choice among the counts that cost within {@link Ranking#COST_TIE} of {@code cheapest} (on the
-   * same side of BEST_VALUE's window, meeting the deadline and the budget): the fewest instances, then the
-   * shortest time.
+   * The ranking's choice among the counts that {@link TieRule#costTies tie in cost} with {@code cheapest} (on the
+   * same side of BEST_VALUE's window, meeting the deadline and the budget): {@link TieRule#first}, the fewest
+   * instances of those that tie in time with the fastest of them, then the shorter time. Records {@code cheapest}
+   * and that fastest as the {@link #costAnchor anchors} the ranking measures the ties from.
    */
   private int tied(Offering o, PricingMode mode, Group g, int cheapest, java.util.function.IntPredicate side) {
-    anchor = cheapest;
-    int best = cheapest;
-    double limit = g.perUnitPrice[cheapest] * (1 + Ranking.COST_TIE);
-    for (int n : g.byTime) {
-      if (n < best && side.test(n) && g.perUnitPrice[n] <= limit && withinBudget(o, mode, g, n)) {
-        best = n;
+    List<Integer> tie = new ArrayList<>();
+    for (int n : g.byTime) { // fastest first
+      if (n == cheapest || side.test(n) && TieRule.costTies(g.perUnitPrice[n], g.perUnitPrice[cheapest])
+          && withinBudget(o, mode, g, n)) {
+        tie.add(n);
       }
     }
-    return best;
+    costAnchor = cheapest;
+    timeAnchor = tie.get(0);
+    return TieRule.first(tie, n -> g.wall[n].toNanos(),
+        Comparator.<Integer>naturalOrder().thenComparing(n -> g.wall[n]));
   }
 
   /**
-   * FASTEST's choice of the group's counts from the fastest within budget, {@code fastest}: the fewest instances
-   * within {@link Ranking#TIME_TIE} of its time (then the shorter time), as {@link Ranking#first} takes them; records
-   * {@code fastest} as the {@link #anchor} the ranking measures the tie from.
+   * FASTEST's choice of the group's counts from the fastest within budget, {@code fastest}: {@link TieRule#first}
+   * of the counts that {@link TieRule#timeTies tie in time} with it, the fewest instances (then the lower cost), as
+   * {@link Ranking#first} takes them; records {@code fastest} as the {@link #timeAnchor} the ranking measures the tie
+   * from.
    */
   private int tiedInTime(Offering o, PricingMode mode, Group g, int fastest) {
-    anchor = fastest;
-    int best = fastest;
-    double limit = g.wall[fastest].toNanos() * (1 + Ranking.TIME_TIE);
+    List<Integer> tie = new ArrayList<>();
     for (int n : g.byTime) {
-      if (g.wall[n].toNanos() > limit) {
+      if (!TieRule.timeTies(g.wall[n].toNanos(), g.wall[fastest].toNanos())) {
         break;
       }
-      if (n < best && withinBudget(o, mode, g, n)) {
-        best = n;
+      if (n == fastest || withinBudget(o, mode, g, n)) {
+        tie.add(n);
       }
     }
-    return best;
+    timeAnchor = fastest;
+    return TieRule.first(tie, n -> g.wall[n].toNanos(), Comparator.<Integer>naturalOrder());
   }
 
   /** Whether {@code n} instances cost at most the budget: in {@code double} away from it, exactly near it. */

@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param regions allowed regions, lower case; empty = all
  * @param gpuIds allowed GPU ids (resolved against the catalog); empty = all
  * @param budget the budget in the ranking currency
+ * @param minGpus the fewest GPUs the job may use in all ({@code maxGpus} too for exactly that many)
  * @param minHeadroomFraction fraction of each GPU's memory that must stay free
  * @param minHeadroom memory per GPU that must stay free
  * @param rates exchange rates into the ranking currency
@@ -40,6 +41,7 @@ record Settings(
     Optional<Money> budget,
     int maxGpus,
     int maxNodes,
+    int minGpus,
     ImmutableSet<String> providers,
     ImmutableSet<String> regions,
     ImmutableSet<String> gpuIds,
@@ -68,6 +70,7 @@ record Settings(
         "budget must be in the ranking currency %s, was %s", currency, b));
     checkArgument(maxGpus >= 1, "max GPUs must be >= 1, was %s", maxGpus);
     checkArgument(maxNodes >= 1, "max nodes must be >= 1, was %s", maxNodes);
+    checkArgument(minGpus >= 1, "min GPUs must be >= 1, was %s", minGpus);
     providers = ImmutableSet.copyOf(providers);
     regions = ImmutableSet.copyOf(regions);
     gpuIds = ImmutableSet.copyOf(gpuIds);
@@ -95,20 +98,20 @@ record Settings(
   }
 
   Settings withLimits(int gpus, int nodes) {
-    return new Settings(task, catalog, deadline, budget, gpus, nodes, providers, regions, gpuIds, pricing,
+    return new Settings(task, catalog, deadline, budget, gpus, nodes, minGpus, providers, regions, gpuIds, pricing,
         minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
         costs, fixedCosts, exhaustive, tightMemory);
   }
 
   Settings withTask(Task other) {
-    return new Settings(other, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
-        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs, estimator,
-        costs, fixedCosts, exhaustive, tightMemory);
+    return new Settings(other, catalog, deadline, budget, maxGpus, maxNodes, minGpus, providers, regions, gpuIds,
+        pricing, minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, cuda, runs,
+        estimator, costs, fixedCosts, exhaustive, tightMemory);
   }
 
   Settings withoutCuda() {
-    return new Settings(task, catalog, deadline, budget, maxGpus, maxNodes, providers, regions, gpuIds, pricing,
-        minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, Optional.empty(), runs,
-        estimator, costs, fixedCosts, exhaustive, tightMemory);
+    return new Settings(task, catalog, deadline, budget, maxGpus, maxNodes, minGpus, providers, regions, gpuIds,
+        pricing, minHeadroomFraction, minHeadroom, objective, bestValueFactor, currency, rates, Optional.empty(),
+        runs, estimator, costs, fixedCosts, exhaustive, tightMemory);
   }
 }

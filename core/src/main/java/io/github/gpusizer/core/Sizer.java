@@ -57,7 +57,7 @@ import java.util.TreeSet;
  * checked by {@link #recommend()}, which leaves the builder unchanged and may be called any number of times, from
  * any number of threads: a configured sizer can be shared. The same settings always give an equal recommendation.
  *
- * <p>Defaults: the bundled catalog, a deadline of {@link GpuSizer#DEFAULT_DEADLINE 24 hours}, no budget, at most
+ * <p>Defaults: the bundled catalog, a deadline of {@link GpuSizer#DEFAULT_DEADLINE 24 hours}, no budget, 1 to
  * {@link GpuSizer#DEFAULT_MAX_GPUS 64} GPUs, any provider, region and GPU model, on-demand pricing, no memory
  * headroom beyond the estimator's own allowance, {@link Objective#CHEAPEST}, the budget's currency (else USD), one
  * run, the sourced {@link FixedCosts#defaults() fixed costs} of a run, each provider's sourced default spot
@@ -71,6 +71,8 @@ public final class Sizer {
   private Money budget;
   private int maxGpus;
   private int maxNodes;
+  private int minGpus;
+  private int gpus;
   private ImmutableSet<String> providers;
   private ImmutableSet<String> regions;
   private ImmutableSet<String> gpuModels;
@@ -143,6 +145,39 @@ public final class Sizer {
         + "was %s", GpuSizer.MAX_CLUSTER_GPUS, maxGpus);
     requireUnset("maxGpus", this.maxGpus == 0 ? null : this.maxGpus);
     this.maxGpus = maxGpus;
+    return this;
+  }
+
+  /**
+   * The fewest GPUs the job may use in all (default 1): offerings whose instances cannot make that many within the
+   * other limits are rejected with the reason. Not with {@link #gpus}; at most {@link #maxGpus}, which
+   * {@link #recommend()} checks.
+   *
+   * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
+   */
+  public synchronized Sizer minGpus(int minGpus) {
+    checkArgument(minGpus >= 1, "minGpus must be >= 1, was %s", minGpus);
+    checkArgument(minGpus <= GpuSizer.MAX_CLUSTER_GPUS, "minGpus must be <= %s (the largest cluster the estimator "
+        + "models), was %s", GpuSizer.MAX_CLUSTER_GPUS, minGpus);
+    requireUnset("minGpus", this.minGpus == 0 ? null : this.minGpus);
+    this.minGpus = minGpus;
+    return this;
+  }
+
+  /**
+   * Exactly this many GPUs in all, e.g. {@code gpus(16)} for two 8-GPU instances or sixteen 1-GPU ones: offerings
+   * whose GPUs per instance do not divide it, or that would need more instances than {@link #maxNodes} or than they
+   * can join into one job, are rejected with the reason. Not with {@link #minGpus} or {@link #maxGpus}, which
+   * {@link #recommend()} checks.
+   *
+   * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
+   */
+  public synchronized Sizer gpus(int gpus) {
+    checkArgument(gpus >= 1, "gpus must be >= 1, was %s", gpus);
+    checkArgument(gpus <= GpuSizer.MAX_CLUSTER_GPUS, "gpus must be <= %s (the largest cluster the estimator models), "
+        + "was %s", GpuSizer.MAX_CLUSTER_GPUS, gpus);
+    requireUnset("gpus", this.gpus == 0 ? null : this.gpus);
+    this.gpus = gpus;
     return this;
   }
 
@@ -412,7 +447,8 @@ public final class Sizer {
    *
    * @throws IllegalStateException if settings contradict each other (a best-value factor without
    *     {@link Objective#BEST_VALUE}; spot interruptions without spot pricing; a budget in a currency with no
-   *     rate to the ranking currency)
+   *     rate to the ranking currency; {@link #gpus} with {@link #minGpus} or {@link #maxGpus}; {@link #minGpus}
+   *     above {@link #maxGpus})
    * @throws IllegalArgumentException if a provider or region is not in the catalog (the message lists the known
    *     ones)
    * @throws io.github.gpusizer.catalog.UnknownGpuException if a GPU model is not in the catalog (with the closest
@@ -456,9 +492,19 @@ public final class Sizer {
                 : est.checkpointSize(task, cat.offerings().get(0).gpu()), 1))),
         Optional.of(new CostStep.PriceAge(LocalDate.now(clock != null ? clock : Clock.systemUTC()),
             staleAfter != null ? staleAfter : Offering.STALE_AFTER)));
-    int gpus = maxGpus != 0 ? maxGpus : GpuSizer.DEFAULT_MAX_GPUS;
-    int nodes = maxNodes != 0 ? maxNodes : gpus;
-    return new Settings(task, cat, deadline != null ? deadline : GpuSizer.DEFAULT_DEADLINE, budgetInCurrency, gpus, nodes,
+    if (gpus != 0 && (minGpus != 0 || maxGpus != 0)) {
+      throw new IllegalStateException("gpus (" + gpus + ") fixes the number of GPUs; it cannot be given with "
+          + (minGpus != 0 ? "minGpus (" + minGpus + ")" : "maxGpus (" + maxGpus + ")"));
+    }
+    int most = gpus != 0 ? gpus : maxGpus != 0 ? maxGpus : GpuSizer.DEFAULT_MAX_GPUS;
+    int least = gpus != 0 ? gpus : minGpus != 0 ? minGpus : 1;
+    if (least > most) {
+      throw new IllegalStateException("minGpus (" + least + ") must be <= maxGpus (" + most + ")"
+          + (maxGpus == 0 ? ", whose default is " + GpuSizer.DEFAULT_MAX_GPUS : ""));
+    }
+    int nodes = maxNodes != 0 ? maxNodes : most;
+    return new Settings(task, cat, deadline != null ? deadline : GpuSizer.DEFAULT_DEADLINE, budgetInCurrency, most,
+        nodes, least,
         known("provider", providers, cat, Offering::provider), known("region", regions, cat, Offering::region),
         gpuIds(cat), modes,
         minHeadroomFraction != null ? minHeadroomFraction : 0, minHeadroom != null ? minHeadroom : DataSize.ZERO,

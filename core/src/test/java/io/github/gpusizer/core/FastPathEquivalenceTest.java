@@ -94,6 +94,8 @@ class FastPathEquivalenceTest {
           ? ImmutableSet.of("us-east-1", "eu-west-1", "cn-guangdong-b", "us-central1", "ap-south-1") : ImmutableSet.of();
       ImmutableSet<String> providers = extra.nextInt(6) == 0
           ? ImmutableSet.of("aws", "gcp", "lambda", "aistudio", "runpod") : ImmutableSet.of();
+      // and a floor on the GPUs in all (drawn last, so the draws above stay as they were)
+      boolean floor = extra.nextInt(5) == 0;
       Task task;
       try {
         task = b.build();
@@ -119,7 +121,8 @@ class FastPathEquivalenceTest {
       int runs = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 1;
       double headroom = random.nextInt(4) == 0 ? 0.1 : 0;
       CostModel costs = CostModel.defaults();
-      Settings settings = new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, providers,
+      int minGpus = floor ? Math.max(1, maxGpus / 2) : 1;
+      Settings settings = new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, minGpus, providers,
           regions, ImmutableSet.of(), ImmutableSet.copyOf(pricing), headroom, DataSize.ZERO, objective,
           1.5, USD, costs.exchangeRates(), Optional.empty(), runs, Estimator.defaults(),
           new CostStep(costs, interruptions), random.nextBoolean() ? FixedCosts.defaults() : FixedCosts.none(),
@@ -127,7 +130,8 @@ class FastPathEquivalenceTest {
       cases.add(new Case(String.format("#%d %s %s, %s catalog, %s, %d GPUs, %s, %d run(s)%s%s%s", i, task.kind(), id,
           synthetic ? "synthetic" : "bundled", objective, maxGpus, pricing, runs,
           task.datasetSize().map(d -> ", data set " + d).orElse(""), regions.isEmpty() ? "" : ", regions " + regions,
-          providers.isEmpty() ? "" : ", providers " + providers), settings));
+          providers.isEmpty() ? "" : ", providers " + providers)
+          + (minGpus > 1 ? ", at least " + minGpus + " GPUs" : ""), settings));
     }
     return cases.stream();
   }
@@ -197,7 +201,7 @@ class FastPathEquivalenceTest {
         Optional<Interruptions> interruptions = spot
             ? Optional.of(Interruptions.of(0.05, Duration.ofMinutes(30), Duration.ofMinutes(5))) : Optional.empty();
         CostModel costs = CostModel.defaults();
-        Settings open = new Settings(task, CROWDED, deadline, Optional.empty(), 16, 16, ImmutableSet.of(),
+        Settings open = new Settings(task, CROWDED, deadline, Optional.empty(), 16, 16, 1, ImmutableSet.of(),
             ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD,
             costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, interruptions),
             FixedCosts.defaults(), false, false);
@@ -208,7 +212,7 @@ class FastPathEquivalenceTest {
           if (pick < options.size() && options.get(pick).cost().amount().signum() > 0) {
             Money budget = options.get(pick).cost();
             cases.add(new Case("crowded #" + i++ + " " + objective + ", " + pricing + ", budget " + budget,
-                new Settings(task, CROWDED, deadline, Optional.of(budget), 16, 16, ImmutableSet.of(),
+                new Settings(task, CROWDED, deadline, Optional.of(budget), 16, 16, 1, ImmutableSet.of(),
                     ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective,
                     1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
                     new CostStep(costs, interruptions), FixedCosts.defaults(), false, false)));
@@ -246,6 +250,9 @@ class FastPathEquivalenceTest {
     assertThat(recs.stream().filter(Recommendation::isFeasible).count()).isGreaterThan(all.size() / 3);
     assertThat(recs).anyMatch(r -> r.suggestion().isPresent()).anyMatch(r -> r.options().size() > 10)
         .anyMatch(r -> !r.rejected().isEmpty());
+    // AND some feasible cases set a floor on the GPUs in all
+    assertThat(all.stream().filter(c -> c.settings().minGpus() > 1)
+        .filter(c -> SizingEngine.recommend(c.settings()).isFeasible()).count()).isGreaterThanOrEqualTo(2);
   }
 
   /** CHEAPEST, no budget, one run, the default costs and fixed costs: the settings the cases below vary. */
@@ -263,7 +270,7 @@ class FastPathEquivalenceTest {
   private static Settings settings(Task task, Catalog catalog, Duration deadline, Optional<Money> budget,
       int maxGpus, Set<PricingMode> pricing, Objective objective, boolean exhaustive, FixedCosts fixed) {
     CostModel costs = CostModel.defaults();
-    return new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, ImmutableSet.of(), ImmutableSet.of(),
+    return new Settings(task, catalog, deadline, budget, maxGpus, maxGpus, 1, ImmutableSet.of(), ImmutableSet.of(),
         ImmutableSet.of(), ImmutableSet.copyOf(pricing), 0, DataSize.ZERO, objective, 1.5, USD, costs.exchangeRates(),
         Optional.empty(), 1, Estimator.defaults(), new CostStep(costs, Optional.empty()), fixed, exhaustive, false);
   }
@@ -421,7 +428,7 @@ class FastPathEquivalenceTest {
     assertThat(chosen).hasSameSizeAs(every.keySet()).isNotEmpty();
     for (Option o : chosen) {
       assertThat(o.cost().amount().doubleValue()).as("%s", o)
-          .isLessThanOrEqualTo(every.get(o.offering()).amount().doubleValue() * (1 + Ranking.COST_TIE));
+          .isLessThanOrEqualTo(every.get(o.offering()).amount().doubleValue() * (1 + TieRule.COST_TIE));
     }
   }
 
@@ -440,7 +447,7 @@ class FastPathEquivalenceTest {
     for (boolean tight : new boolean[] {false, true}) {
       Settings base = cheapest(qlora, Catalog.bundled(), Duration.ofHours(24), 16, Set.of(PricingMode.ON_DEMAND));
       CostModel costs = CostModel.defaults();
-      Settings settings = new Settings(qlora, base.catalog(), base.deadline(), base.budget(), 16, 16,
+      Settings settings = new Settings(qlora, base.catalog(), base.deadline(), base.budget(), 16, 16, 1,
           ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(), base.pricing(), 0, DataSize.ZERO,
           Objective.CHEAPEST, 1.5, USD, costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),
           new CostStep(costs, Optional.empty()), FixedCosts.defaults(), false, tight);

@@ -136,15 +136,31 @@ class GpuSizerProperties {
       for (Objective objective : Objective.values()) {
         Constraints other = new Constraints(c.deadline(), c.budget(), c.maxGpus(), objective, c.spot());
         Optional<Option> best = other.apply(task).recommend().best();
-        // on the front, or a near-tie (within 1 %) that the tie rule gave to fewer nodes than a front option as
-        // fast; FASTEST's best, which its time tie may give to fewer nodes than a faster, cheaper option, is covered
-        // within the time tie as every option is
+        // on the front, or a time tie within a cost tie (within 1 %) that the tie rule gave to fewer nodes than a
+        // front option as fast; FASTEST's best, which its time tie may give to fewer nodes than a faster, cheaper
+        // option, is covered within the time tie as every option is
         best.ifPresent(b -> assertThat(rec.paretoFront()).anySatisfy(f -> assertThat(f.equals(b)
             || f.wallTime().compareTo(b.wallTime()) <= 0 && f.instances() > b.instances()
                 && b.cost().amount().compareTo(f.cost().amount().multiply(new BigDecimal("1.01"))) <= 0
             || objective == Objective.FASTEST && coversWithinTheTimeTie(f, b)).isTrue()));
         assertThat(best.isPresent()).isEqualTo(rec.isFeasible());
       }
+    });
+  }
+
+  @Test
+  void the_best_option_is_never_beaten_by_one_both_cheaper_and_faster_beyond_the_ties() {
+    qt().withExamples(EXAMPLES).forAll(tasks(), constraints()).checkAssert((task, c) -> {
+      Recommendation rec = c.apply(task).recommend();
+      rec.best().ifPresent(best -> {
+        for (Option o : rec.options()) {
+          // a cheaper option ties in cost with the best, and within a cost tie the faster plan wins: only a time tie
+          // (fewer nodes) may leave the best a little slower
+          boolean cheaper = o.cost().compareTo(best.cost()) < 0;
+          boolean fasterBeyondTheTie = o.wallTime().toNanos() * (1 + TieRule.TIME_TIE) < best.wallTime().toNanos();
+          assertThat(cheaper && fasterBeyondTheTie).as("%s: %s beats the best %s", c.objective(), o, best).isFalse();
+        }
+      });
     });
   }
 
@@ -178,7 +194,7 @@ class GpuSizerProperties {
           Optional<Option> tightBest = tight.apply(task).recommend().best();
           tightBest.ifPresent(t -> {
             assertThat(looseBest).isPresent();
-            // the loose deadline may have taken a near-tie (within 1 %) on fewer nodes that the tight one rules out
+            // the loose deadline may have taken a faster near-tie (within 1 %) that the tight one rules out
             assertThat(t.cost().amount().multiply(new BigDecimal("1.01")))
                 .isGreaterThanOrEqualTo(looseBest.get().cost().amount());
           });
@@ -195,10 +211,10 @@ class GpuSizerProperties {
     return a.wallTime().equals(b.wallTime()) && a.cost().compareTo(b.cost()) == 0;
   }
 
-  /** At most as dear, and slower by no more than the front's time tie ({@link Ranking#TIME_TIE}). */
+  /** At most as dear, and slower by no more than the front's time tie ({@link TieRule#TIME_TIE}). */
   private static boolean coversWithinTheTimeTie(Option f, Option o) {
     return f.cost().compareTo(o.cost()) <= 0
-        && f.wallTime().toNanos() * (1 - Ranking.TIME_TIE) <= o.wallTime().toNanos();
+        && f.wallTime().toNanos() * (1 - TieRule.TIME_TIE) <= o.wallTime().toNanos();
   }
 
   /** At least as fast and as cheap, and better in one. */

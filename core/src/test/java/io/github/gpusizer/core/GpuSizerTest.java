@@ -115,9 +115,9 @@ class GpuSizerTest {
     Duration fastest = options.stream().map(Option::wallTime).min(Comparator.naturalOrder()).orElseThrow();
     // the best is within the time tie of the fastest, with no fewer-node option in it, and no cheaper one as few
     Option best = rec.bestOrThrow();
-    assertThat(best.wallTime().toNanos()).isLessThanOrEqualTo((long) (fastest.toNanos() * (1 + Ranking.TIME_TIE)));
+    assertThat(best.wallTime().toNanos()).isLessThanOrEqualTo((long) (fastest.toNanos() * (1 + TieRule.TIME_TIE)));
     for (Option o : options) {
-      if (o.wallTime().toNanos() <= fastest.toNanos() * (1 + Ranking.TIME_TIE)) {
+      if (o.wallTime().toNanos() <= fastest.toNanos() * (1 + TieRule.TIME_TIE)) {
         assertThat(o.instances()).isGreaterThanOrEqualTo(best.instances());
         if (o.instances() == best.instances()) {
           assertThat(o.cost().compareTo(best.cost())).isGreaterThanOrEqualTo(0);
@@ -127,7 +127,7 @@ class GpuSizerTest {
     // options come by time in groups of ties: none is faster than one ranked before it by more than the tie
     for (int i = 0; i < options.size(); i++) {
       for (int j = i + 1; j < options.size(); j++) {
-        assertThat(options.get(j).wallTime().toNanos() * (1 + Ranking.TIME_TIE))
+        assertThat(options.get(j).wallTime().toNanos() * (1 + TieRule.TIME_TIE))
             .isGreaterThanOrEqualTo(options.get(i).wallTime().toNanos());
       }
     }

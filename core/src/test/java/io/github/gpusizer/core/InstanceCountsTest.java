@@ -63,7 +63,7 @@ class InstanceCountsTest {
     Option exhaustive = ladder.exhaustive().recommend().bestOrThrow();
     // THEN the ladder's best costs within the ranking's tie of the exhaustive best (before: 8 nodes at 19.09 USD)
     assertThat(best.cost().amount())
-        .isLessThanOrEqualTo(exhaustive.cost().amount().multiply(BigDecimal.valueOf(1 + Ranking.COST_TIE)));
+        .isLessThanOrEqualTo(exhaustive.cost().amount().multiply(BigDecimal.valueOf(1 + TieRule.COST_TIE)));
     assertThat(best.instances()).isEqualTo(20);
   }
 }

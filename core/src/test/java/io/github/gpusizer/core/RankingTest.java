@@ -31,7 +31,7 @@ class RankingTest {
 
   /**
    * Up to {@code n} candidates of random offerings, instances and times whose costs crowd a few values, so that many
-   * tie within {@link Ranking#COST_TIE} and the ties' order (fewer nodes, shorter time) decides. No two share
+   * tie within {@link TieRule#COST_TIE} and the ties' order (the faster, then fewer nodes) decides. No two share
    * offering and instances: a pass gives one candidate per offering, mode and count.
    */
   private static List<Candidate> candidates(int n, long seed) {
@@ -106,6 +106,64 @@ class RankingTest {
         assertThat(Ranking.lazily(candidates, objective, order).indexOf(any.index(), any.mode(), 9)).isEqualTo(-1);
       }
     });
+  }
+
+  @Test
+  void the_first_is_never_beaten_by_a_candidate_both_cheaper_and_faster_beyond_the_ties() {
+    qt().withExamples(200).forAll(integers().between(1, 200), longs().all()).checkAssert((n, seed) -> {
+      List<Candidate> candidates = candidates(n, seed);
+      Duration fastest = candidates.stream().map(Candidate::wall).min(Comparator.naturalOrder()).orElseThrow();
+      for (Objective objective : Objective.values()) {
+        Comparator<Candidate> order = Ranking.order(objective, fastest, 1.5);
+        // WHEN the first is chosen
+        Candidate first = Ranking.first(candidates, objective, order);
+        // THEN no candidate is both cheaper and faster by more than the time tie
+        for (Candidate c : candidates) {
+          assertThat(c.costKey() < first.costKey()
+              && c.wall().toNanos() * (1 + TieRule.TIME_TIE) < first.wall().toNanos())
+              .as("%s: %s beats the first %s", objective, c, first).isFalse();
+        }
+        // AND the full ranking starts with it
+        assertThat(Ranking.rank(candidates, objective, order).get(0)).isSameAs(first);
+      }
+    });
+  }
+
+  /** A candidate of the first bundled offering at {@code instances}, costing {@code usd}, taking {@code minutes}. */
+  private static Candidate candidate(int instances, String usd, int minutes) {
+    Offering o = OFFERINGS.get(0);
+    Money money = Money.of(new BigDecimal(usd), USD);
+    Duration wall = Duration.ofMinutes(minutes);
+    return new Candidate(0, o, PricingMode.ON_DEMAND, instances, instances * o.gpuCount(), 1, FIT, wall,
+        Duration.ZERO, Duration.ZERO, new CostStep.Priced(money, wall, wall, Optional.empty()), PriceQuote.of(money));
+  }
+
+  @Test
+  void within_the_cost_tie_the_faster_plan_wins_over_fewer_nodes() {
+    // GIVEN 8 nodes for 100.00 USD in 10 h, and 32 nodes for 100.50 USD (within the 1 % tie) in 2.5 h
+    Candidate slow = candidate(8, "100.00", 600);
+    Candidate fast = candidate(32, "100.50", 150);
+    Comparator<Candidate> order = Ranking.order(Objective.CHEAPEST, fast.wall(), 1.5);
+    // WHEN they are ranked, THEN the faster comes first, though it costs a little more on more nodes
+    assertThat(Ranking.first(List.of(slow, fast), Objective.CHEAPEST, order)).isSameAs(fast);
+    assertThat(Ranking.rank(List.of(slow, fast), Objective.CHEAPEST, order)).containsExactly(fast, slow);
+  }
+
+  @Test
+  void within_the_cost_tie_plans_that_tie_in_time_go_to_fewer_nodes() {
+    // GIVEN the fastest of a cost tie on 32 nodes in 150 min, 16 nodes in 154 min (within its 3 % time tie), 8 nodes
+    // in 10 h, all within 1 % of the cheapest, and 64 nodes in 75 min for 2 % more
+    Candidate slow = candidate(8, "100.00", 600);
+    Candidate fastest = candidate(32, "100.50", 150);
+    Candidate asFast = candidate(16, "100.90", 154);
+    Candidate dearer = candidate(64, "102.00", 75);
+    List<Candidate> all = List.of(dearer, slow, fastest, asFast);
+    Comparator<Candidate> order = Ranking.order(Objective.CHEAPEST, dearer.wall(), 1.5);
+    // WHEN they are ranked, THEN fewer nodes win the time tie, then the faster, then the slow, then the dearer
+    assertThat(Ranking.first(all, Objective.CHEAPEST, order)).isSameAs(asFast);
+    assertThat(Ranking.rank(all, Objective.CHEAPEST, order)).containsExactly(asFast, fastest, slow, dearer);
+    // AND the lazy ranking agrees
+    assertThat(Ranking.lazily(all, Objective.CHEAPEST, order).all()).containsExactly(asFast, fastest, slow, dearer);
   }
 
   @Test

@@ -123,7 +123,7 @@ class SpotDefaultRatesTest {
         .sequenceLength(1024).build();
     for (Objective objective : Objective.values()) {
       CostModel costs = CostModel.defaults();
-      Settings settings = new Settings(task, Catalog.bundled(), Duration.ofHours(24), Optional.empty(), 16, 16,
+      Settings settings = new Settings(task, Catalog.bundled(), Duration.ofHours(24), Optional.empty(), 16, 16, 1,
           ImmutableSet.of(), ImmutableSet.of(), ImmutableSet.of(),
           ImmutableSet.of(PricingMode.ON_DEMAND, PricingMode.SPOT), 0, DataSize.ZERO, objective, 1.5,
           Currency.getInstance("USD"), costs.exchangeRates(), Optional.empty(), 1, Estimator.defaults(),

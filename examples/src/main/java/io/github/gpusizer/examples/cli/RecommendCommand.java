@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,10 +59,32 @@ final class RecommendCommand implements Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}).")
   String objective = "cheapest";
 
-  @Option(names = "--max-gpus", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Most GPUs in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS + " (default " + GpuSizer.DEFAULT_MAX_GPUS
-          + ").")
-  Integer maxGpus;
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  GpuCount gpuCount;
+
+  /** How many GPUs in all: exactly {@code --gpus}, or between {@code --min-gpus} and {@code --max-gpus}. */
+  static final class GpuCount {
+    @Option(names = "--gpus", paramLabel = "N", converter = Converters.PositiveInt.class,
+        description = "Exactly N GPUs in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS + "; offerings whose instances cannot "
+            + "make N (GPUs per instance that do not divide it, too many nodes, stand-alone machines) are rejected "
+            + "with the reason. Not with --min-gpus or --max-gpus.")
+    Integer exactly;
+
+    @ArgGroup(exclusive = false)
+    GpuRange range;
+  }
+
+  /** The range of {@link GpuCount}. */
+  static final class GpuRange {
+    @Option(names = "--min-gpus", paramLabel = "N", converter = Converters.PositiveInt.class,
+        description = "Fewest GPUs in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS + " (default 1), at most --max-gpus.")
+    Integer minGpus;
+
+    @Option(names = "--max-gpus", paramLabel = "N", converter = Converters.PositiveInt.class,
+        description = "Most GPUs in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS + " (default " + GpuSizer.DEFAULT_MAX_GPUS
+            + ").")
+    Integer maxGpus;
+  }
 
   @Option(names = "--max-nodes", paramLabel = "N", converter = Converters.PositiveInt.class,
       description = "Most instances (nodes) in all, 1.." + GpuSizer.MAX_CLUSTER_GPUS
@@ -231,8 +254,21 @@ final class RecommendCommand implements Callable<Integer> {
       }
       sizer.budget(money);
     }
-    if (maxGpus != null) {
-      sizer.maxGpus(maxGpus);
+    Integer exactly = gpuCount == null ? null : gpuCount.exactly;
+    GpuRange range = gpuCount == null ? null : gpuCount.range;
+    if (exactly != null) {
+      sizer.gpus(exactly);
+    }
+    if (range != null && range.minGpus != null) {
+      int most = range.maxGpus != null ? range.maxGpus : GpuSizer.DEFAULT_MAX_GPUS;
+      if (range.minGpus > most) {
+        throw new IllegalArgumentException("--min-gpus (" + range.minGpus + ") must be <= --max-gpus (" + most + ")"
+            + (range.maxGpus == null ? ", whose default is " + GpuSizer.DEFAULT_MAX_GPUS : ""));
+      }
+      sizer.minGpus(range.minGpus);
+    }
+    if (range != null && range.maxGpus != null) {
+      sizer.maxGpus(range.maxGpus);
     }
     if (staleAfterDays != null) {
       sizer.staleAfter(Period.ofDays(staleAfterDays));
@@ -287,7 +323,7 @@ final class RecommendCommand implements Callable<Integer> {
     }
     if (!rec.isFeasible()) {
       throw new InfeasibleException("no option meets the constraints: "
-          + rec.suggestion().map(RecommendCommand::advice).orElse(rec.rejected().size()
+          + rec.suggestion().map(s -> advice(s, exactly != null)).orElse(rec.rejected().size()
               + " candidates rejected; see the rejections above"));
     }
     if (plot != null) {
@@ -296,13 +332,16 @@ final class RecommendCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The library's advice, then the options that would act on it. */
-  static String advice(Suggestion s) {
+  /**
+   * The library's advice, then the options that would act on it; more GPUs as {@code --gpus} where the user fixed
+   * the count ({@code exactGpus}).
+   */
+  static String advice(Suggestion s, boolean exactGpus) {
     List<String> flags = new ArrayList<>();
     s.deadline().ifPresent(d -> flags.add("--deadline " + Quantities.format(d)));
     s.budget().ifPresent(b -> flags.add("--budget " + b.rounded().amount().toPlainString()
         + b.currency().getCurrencyCode()));
-    s.gpus().ifPresent(n -> flags.add("--max-gpus " + n + " --max-nodes " + n));
+    s.gpus().ifPresent(n -> flags.add((exactGpus ? "--gpus " : "--max-gpus ") + n + " --max-nodes " + n));
     s.cuda().ifPresent(v -> flags.add("--cuda " + v));
     return s.advice() + (flags.isEmpty() ? "" : " (options: " + String.join(" or ", flags) + ")");
   }

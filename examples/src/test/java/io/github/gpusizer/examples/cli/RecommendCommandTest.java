@@ -168,10 +168,44 @@ class RecommendCommandTest {
   }
 
   @Test
+  void gpus_n_gives_options_of_exactly_n_gpus_and_says_why_others_cannot() {
+    // WHEN exactly 16 GPUs are asked for
+    Cli.Run run = Cli.run(with("--gpus", "16", "--format", "json", "--all"));
+    // THEN every option rents 16 GPUs in all
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().get("options")).isNotEmpty()
+        .allSatisfy(o -> assertThat(o.get("gpuCount").asInt()).isEqualTo(16));
+    // AND an offering of 3 GPUs per instance, which cannot make 16, is rejected saying so
+    JsonNode three = Cli.run("recommend", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M", "--gpus", "3",
+        "--format", "json", "--all").json();
+    assertThat(three.get("options")).allSatisfy(o -> assertThat(o.get("gpuCount").asInt()).isEqualTo(3));
+    assertThat(three.get("rejected")).anySatisfy(r -> assertThat(r.get("reason").asText())
+        .isEqualTo("has 8 GPUs per instance: no number of instances makes exactly 3 GPUs"));
+  }
+
+  @Test
+  void min_gpus_n_gives_options_of_at_least_n_gpus() {
+    Cli.Run run = Cli.run(with("--min-gpus", "24", "--format", "json", "--all"));
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().get("options")).isNotEmpty()
+        .allSatisfy(o -> assertThat(o.get("gpuCount").asInt()).isGreaterThanOrEqualTo(24));
+  }
+
+  @Test
+  void gpus_with_min_or_max_gpus_and_min_above_max_are_bad_input() {
+    Cli.Run both = Cli.run(with("--gpus", "8", "--max-gpus", "16"));
+    assertThat(both.exit()).isEqualTo(2);
+    assertThat(both.err()).contains("--gpus").contains("--max-gpus").contains("mutually exclusive");
+    Cli.Run inverted = Cli.run(with("--min-gpus", "16", "--max-gpus", "8"));
+    assertThat(inverted.exit()).isEqualTo(2);
+    assertThat(inverted.err()).contains("--min-gpus (16) must be <= --max-gpus (8)");
+  }
+
+  @Test
   void options_are_ranked_cheapest_first() {
     List<BigDecimal> costs = new ArrayList<>();
     json.get("options").forEach(o -> costs.add(o.at("/totalCost/amount").decimalValue()));
-    // costs within 1% are a tie, broken by fewer nodes: no option costs more than 1% above a later one
+    // costs within 1% are a tie, which the faster plan wins: no option costs more than 1% above a later one
     BigDecimal highest = BigDecimal.ZERO;
     for (BigDecimal c : costs) {
       highest = highest.max(c);
