@@ -15,12 +15,15 @@ import io.github.gpusizer.core.cost.Interruptions;
 import io.github.gpusizer.core.cost.PricingMode;
 import io.github.gpusizer.core.cost.UnknownExchangeRateException;
 import io.github.gpusizer.core.estimate.Estimator;
+import io.github.gpusizer.core.estimate.Fit;
 import io.github.gpusizer.core.estimate.FixedCosts;
+import io.github.gpusizer.core.estimate.Hardware;
 import io.github.gpusizer.core.model.ConvNet;
 import io.github.gpusizer.core.model.ModelSpec;
 import io.github.gpusizer.core.model.Presets;
 import io.github.gpusizer.core.model.Transformer;
 import io.github.gpusizer.core.task.Dataset;
+import io.github.gpusizer.core.task.Layout;
 import io.github.gpusizer.core.task.Optimizer;
 import io.github.gpusizer.core.task.PrecisionMode;
 import io.github.gpusizer.core.task.Task;
@@ -30,6 +33,7 @@ import java.util.Currency;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -113,6 +117,38 @@ public final class GpuSizer {
    *     textbook workload (recurrent and generic models: describe the job with {@link #forTask(Task)})
    */
   public static Sizer forModel(String presetId) {
+    return forPreset(presetId);
+  }
+
+  /**
+   * The micro-batch {@link Sizer#recommend()} would run the task at on this hardware and layout when the task leaves
+   * it open: the largest that fits at the high end of the memory estimate's interval ({@link Fit#FITS}), of the
+   * micro-batches the search tries (dividing each rank's share of a global batch; without one, up to 32 samples per
+   * GPU in training, and for offline inference up to the sequences each replica has), with the task's other
+   * settings kept; where the task chose its micro-batch, none larger. Empty if none fits.
+   *
+   * <pre>{@code
+   * OptionalInt mb = GpuSizer.largestMicroBatch(task, Hardware.of(v100, 8, 1), Layout.dataParallel(8),
+   *     Estimator.defaults());
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if the hardware cannot run the task at all or the layout does not fit it
+   */
+  public static OptionalInt largestMicroBatch(Task task, Hardware hardware, Layout layout, Estimator estimator) {
+    checkNotNull(task, "task");
+    checkNotNull(hardware, "hardware");
+    checkNotNull(layout, "layout");
+    checkNotNull(estimator, "estimator");
+    for (int mb : LayoutSearch.microBatchesOf(task, LayoutSearch.usefulBatch(task), layout.dataParallel())) {
+      Task t = mb == task.microBatch() ? task : task.toBuilder().microBatch(mb).build();
+      if (estimator.memory(t, hardware, layout).fit() == Fit.FITS) {
+        return OptionalInt.of(mb);
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  private static Sizer forPreset(String presetId) {
     ModelSpec model = Presets.get(checkNotNull(presetId, "presetId"));
     if (model instanceof Transformer) {
       Transformer t = (Transformer) model;

@@ -114,8 +114,7 @@ final class LayoutSearch {
     this.memo = estimator.memo();
     this.reference = reference;
     this.coresMatter = reference || estimator.performanceDependsOnHostCores(task);
-    this.usefulBatch = task.globalBatch() > 0 ? Integer.MAX_VALUE
-        : task.largestUsefulGlobalBatch().orElse(Integer.MAX_VALUE);
+    this.usefulBatch = usefulBatch(task);
     this.checkpointings = checkpointings();
   }
 
@@ -845,6 +844,19 @@ final class LayoutSearch {
   }
 
   private int[] microBatchesOf(int dataParallel) {
+    return microBatchesOf(task, usefulBatch, dataParallel);
+  }
+
+  /** The largest global batch a search lets the ranks make: none where the task fixes one. */
+  static int usefulBatch(Task task) {
+    return task.globalBatch() > 0 ? Integer.MAX_VALUE : task.largestUsefulGlobalBatch().orElse(Integer.MAX_VALUE);
+  }
+
+  /**
+   * The micro-batches to try for {@code task} over {@code dataParallel} ranks, largest first ({@link
+   * #microBatches}); the rule {@link GpuSizer#largestMicroBatch} shares with the search.
+   */
+  static int[] microBatchesOf(Task task, int usefulBatch, int dataParallel) {
     int mb0 = task.microBatch();
     List<Integer> out = new ArrayList<>();
     if (task.kind().isTraining() && task.globalBatch() > 0) {
@@ -872,7 +884,7 @@ final class LayoutSearch {
       if (!task.microBatchChosen()) {
         // neither micro-batch nor global batch given: training takes the largest that fits up to OPEN_MICRO_BATCH;
         // offline inference batches its prompts as far (a replica never holds more sequences than the job has)
-        mb0 = Math.max(mb0, task.kind().isTraining() ? openBatch(task) : openInferenceBatch(dataParallel));
+        mb0 = Math.max(mb0, task.kind().isTraining() ? openBatch(task) : openInferenceBatch(task, dataParallel));
       }
       // the ranks multiply the micro-batch: the global batch they make stays within what trains well
       int largest = usefulBatch / dataParallel;
@@ -906,7 +918,7 @@ final class LayoutSearch {
    * engine, at most the job's sequences over the replicas (its samples, or its tokens over the tokens each
    * generates, or each reads where none are generated); 1 where the job states no amount of work.
    */
-  private int openInferenceBatch(int replicas) {
+  private static int openInferenceBatch(Task task, int replicas) {
     int open = openBatch(task);
     int perSequence = task.generatedTokens() > 0 ? task.generatedTokens() : task.sequenceLength();
     double sequences = task.samples().orElse(task.tokens().orElse(perSequence) / perSequence);

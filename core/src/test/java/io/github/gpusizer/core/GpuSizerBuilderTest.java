@@ -162,7 +162,13 @@ class GpuSizerBuilderTest {
 
   @Test
   void public_entry_points_reject_nulls() {
-    NullPointerTester npe = new NullPointerTester();
+    NullPointerTester npe = new NullPointerTester()
+        .setDefault(io.github.gpusizer.core.task.Task.class, Fixtures.gpt2(1e9))
+        .setDefault(io.github.gpusizer.core.estimate.Hardware.class,
+            io.github.gpusizer.core.estimate.Hardware.single(Fixtures.H100))
+        .setDefault(io.github.gpusizer.core.task.Layout.class, io.github.gpusizer.core.task.Layout.single())
+        .setDefault(io.github.gpusizer.core.estimate.Estimator.class,
+            io.github.gpusizer.core.estimate.Estimator.defaults());
     npe.testAllPublicStaticMethods(GpuSizer.class);
     npe.testAllPublicInstanceMethods(sizer());
   }

@@ -67,10 +67,14 @@ final class CompareCommand implements Callable<Integer> {
     Catalog catalog = common.catalog();
     Estimator estimator = Estimator.defaults();
     List<Compared> compared = new ArrayList<>();
+    List<String> chosen = new ArrayList<>();
     for (String name : offerings) {
       Offering o = find(catalog, name);
       int gpus = o.gpuCount();
-      Estimate e = estimator.estimateAsRun(task, Hardware.of(o.gpu(), gpus, 1), Layout.dataParallel(gpus));
+      Hardware hardware = Hardware.of(o.gpu(), gpus, 1);
+      Task run = taskOptions.withOpenMicroBatch(task, hardware, Layout.dataParallel(gpus), estimator);
+      taskOptions.microBatchNote(run).ifPresent(n -> chosen.add(o.provider() + "/" + o.instanceType() + ": " + n));
+      Estimate e = estimator.estimateAsRun(run, hardware, Layout.dataParallel(gpus));
       if (!e.memory().fits()) {
         throw new IllegalArgumentException("--offering " + name + ": the task does not fit (needs "
             + e.memory().perGpu() + " per GPU, the " + o.gpu().name() + " has " + e.memory().capacity() + ")");
@@ -99,8 +103,11 @@ final class CompareCommand implements Callable<Integer> {
         purchases.add(new CompareReport.Purchase(o, own.purchasePrice().amount(), own.versus(o.onDemandPerHour())));
       }
     }
-    Output.print(spec, CompareReport.render(task, rent, purchases, noPrice, years, common.format, catalog),
-        common.format);
+    String report = CompareReport.render(task, rent, purchases, noPrice, years, common.format, catalog);
+    if (common.format == Format.TABLE && !chosen.isEmpty()) {
+      report = report + String.join("\n", chosen) + "\n";
+    }
+    Output.print(spec, report, common.format);
     return 0;
   }
 

@@ -93,8 +93,13 @@ final class EstimateCommand implements Callable<Integer> {
       checkArgument(efficiency > 0 && efficiency <= 1, "--efficiency must be in (0, 1], was %s", efficiency);
       estimator = estimator.withEfficiency(efficiency);
     }
+    task = taskOptions.withOpenMicroBatch(task, hardware, layout, estimator);
     Estimate estimate = estimator.estimateAsRun(task, hardware, layout);
-    Output.print(spec, EstimateReport.render(estimate, common.format, common.catalog()), common.format);
+    String report = EstimateReport.render(estimate, common.format, common.catalog());
+    if (common.format == Format.TABLE) {
+      report = Reports.withNote(report, taskOptions.microBatchNote(task));
+    }
+    Output.print(spec, report, common.format);
     if (!estimate.memory().fits()) {
       throw new InfeasibleException(Advice.doesNotFit(estimator, estimate));
     }

@@ -204,6 +204,13 @@ final class Reports {
         : "framework: " + framework.named();
   }
 
+  /** A table with {@code note}, where present, as its line after the framework's (the first blank line). */
+  static String withNote(String table, java.util.Optional<String> note) {
+    int blank = table.indexOf("\n\n");
+    return note.isEmpty() || blank < 0 ? table
+        : table.substring(0, blank + 1) + note.get() + table.substring(blank + 1);
+  }
+
   static String estimateTable(Estimate e) {
     Task task = e.task();
     PerformanceEstimate p = e.performance();

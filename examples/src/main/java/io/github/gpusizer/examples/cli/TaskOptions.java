@@ -80,9 +80,33 @@ final class TaskOptions {
   String optimizer;
 
   @Option(names = "--micro-batch", paramLabel = "N", converter = Converters.PositiveInt.class,
-      description = "Samples per GPU per step (default: the sizer picks the largest that fits and divides "
-          + "--global-batch; estimate uses 1).")
+      description = "Samples per GPU per step (default: the largest that fits at the high end of the memory "
+          + "estimate and divides --global-batch, in recommend, estimate and compare alike).")
   Integer microBatch;
+
+  /**
+   * The task at the micro-batch {@code recommend} would run it at on this hardware and layout where --micro-batch was
+   * not given ({@link io.github.gpusizer.core.GpuSizer#largestMicroBatch}), the task as it is otherwise (also where
+   * none fits: the estimate then says so).
+   */
+  io.github.gpusizer.core.task.Task withOpenMicroBatch(io.github.gpusizer.core.task.Task task,
+      io.github.gpusizer.core.estimate.Hardware hardware, io.github.gpusizer.core.task.Layout layout,
+      io.github.gpusizer.core.estimate.Estimator estimator) {
+    if (microBatch != null) {
+      return task;
+    }
+    // sized with the recipe the estimate runs on this GPU (BF16 becomes FP16 mixed on a V100)
+    java.util.OptionalInt mb = io.github.gpusizer.core.GpuSizer.largestMicroBatch(task.forGpu(hardware.gpu()),
+        hardware, layout, estimator);
+    return mb.isPresent() && mb.getAsInt() != task.microBatch() ? task.toBuilder().microBatch(mb.getAsInt()).build()
+        : task;
+  }
+
+  /** What the output says of a micro-batch the tool chose ({@link #withOpenMicroBatch}); empty if the user gave one. */
+  java.util.Optional<String> microBatchNote(io.github.gpusizer.core.task.Task task) {
+    return microBatch != null ? java.util.Optional.empty() : java.util.Optional.of("micro-batch " + task.microBatch()
+        + ", the largest that fits; give --micro-batch to fix it");
+  }
 
   @Option(names = "--global-batch", paramLabel = "N", converter = Converters.PositiveInt.class,
       description = "Samples per optimizer step over all GPUs (default: one micro-batch per GPU).")

@@ -18,6 +18,24 @@ class EstimateCommandTest {
   }
 
   @Test
+  void without_micro_batch_it_takes_the_largest_that_fits_as_recommend_does_and_says_so() {
+    // GIVEN ResNet-50 on ImageNet for 90 epochs on 8 V100s, the micro-batch left open or set to 1
+    String[] job = {"estimate", "--gpu", "v100-sxm2-16gb", "--gpus", "8", "--model", "resnet50", "--dataset",
+        "imagenet", "--epochs", "90"};
+    JsonNode open = Cli.run(with(job, "--format", "json")).json();
+    JsonNode one = Cli.run(with(job, "--micro-batch", "1", "--format", "json")).json();
+    Cli.Run table = Cli.run(job);
+    // THEN the open one runs a larger micro-batch, in less time, and the table says it chose it
+    int mb = open.at("/task/microBatch").asInt();
+    assertThat(mb).isGreaterThan(1);
+    assertThat(one.at("/task/microBatch").asInt()).isEqualTo(1);
+    assertThat(open.at("/time/totalSeconds").asDouble()).isLessThan(one.at("/time/totalSeconds").asDouble() / 2);
+    assertThat(table.exit()).as(table.err()).isZero();
+    assertThat(table.out()).contains("micro-batch " + mb + ", the largest that fits; give --micro-batch to fix it");
+    assertThat(Cli.run(with(job, "--micro-batch", "1")).out()).doesNotContain("the largest that fits");
+  }
+
+  @Test
   void json_reports_model_memory_throughput_flops_and_time() {
     Cli.Run run = Cli.run(with(LORA, "--format", "json"));
     assertThat(run.exit()).as(run.err()).isZero();
@@ -178,7 +196,7 @@ class EstimateCommandTest {
   @Test
   void table_shows_the_total_time_with_its_interval_and_where_the_interval_comes_from() {
     String out = Cli.run(LORA).out();
-    assertThat(out).containsPattern("total time +\\d+\\.\\d h \\(\\d+\\.\\d–\\d+\\.\\d h\\)");
+    assertThat(out).containsPattern("total time +\\d+\\.\\d (h|min) \\(\\d+\\.\\d–\\d+\\.\\d (h|min)\\)");
     assertThat(out).contains("time and rate intervals: p10–p90 of predicted/measured over ");
   }
 
@@ -275,7 +293,7 @@ class EstimateCommandTest {
   void a_shard_group_holds_more_per_gpu_than_sharding_over_all_ranks_and_says_so() {
     // GIVEN FSDP of Llama-2-7B over 16 A100s on two nodes, fully sharded and sharded within each node (HSDP)
     String[] fsdp = {"estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--zero", "3", "--gpus", "16",
-        "--nodes", "2", "--tokens", "10M", "--format", "json"};
+        "--nodes", "2", "--tokens", "10M", "--micro-batch", "1", "--format", "json"};
     JsonNode full = Cli.run(fsdp).json();
     JsonNode hybrid = Cli.run(with(fsdp, "--shard-group", "8")).json();
 
