@@ -359,4 +359,15 @@ class EstimateCommandTest {
     assertThat(run.exit()).as(run.err()).isZero();
     return run.json().at("/memory/breakdown/activations").asLong();
   }
+
+  @Test
+  void an_inference_that_does_not_fit_is_offered_tensor_parallelism_or_quantisation_never_zero() {
+    // GIVEN Llama-2-70B in BF16 on one 40 GB A100 (140 GB of weights)
+    Cli.Run run = Cli.run("estimate", "--model", "llama-2-70b", "--task", "infer", "--gpu", "a100-40gb", "--prompt",
+        "512", "--generate", "128");
+    // THEN it exits 1 with a remedy that fits inference, and says nothing of ZeRO
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("does not fit").contains("each of these would fit: --tp 4 --gpus 4")
+        .doesNotContain("--zero");
+  }
 }
