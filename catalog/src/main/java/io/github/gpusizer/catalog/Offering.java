@@ -133,6 +133,16 @@ public record Offering(
     return period.toString();
   }
 
+  /**
+   * Whether instances of this offering can be joined into one job: its fabric joins instances and the offering states
+   * the network they are joined by. A job over instances on a bandwidth nobody stated is a guess nobody launches: a
+   * job starts when its last instance is up, and separate on-demand VMs are rarely placed together, so an assumed
+   * network never joins nodes.
+   */
+  public boolean joinable() {
+    return fabric.joinable() && networkGbps.isPresent();
+  }
+
   /** {@code provider/instanceType/region}, unique within a catalog. */
   public String key() {
     return provider + "/" + instanceType + "/" + region;

@@ -788,7 +788,7 @@ final class Pass {
    * cannot be joined into one job, only as many as there are separate runs.
    */
   private int searchedInstances(Offering o) {
-    return o.fabric().joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
+    return o.joinable() ? maxInstances(o) : Math.min(maxInstances(o), s.runs());
   }
 
   private int maxInstances(int gpusPerInstance) {
@@ -1042,7 +1042,7 @@ final class Pass {
   static int[] runSizes(Offering o, int n) {
     int perInstance = o.gpuCount();
     int[] shares = divisors(perInstance);
-    if (!o.fabric().joinable() || n < 2) {
+    if (!o.joinable() || n < 2) {
       return shares;
     }
     int[] ks = divisors(n); // ascending, from 1

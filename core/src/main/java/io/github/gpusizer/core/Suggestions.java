@@ -120,7 +120,7 @@ final class Suggestions {
   private static String standAlone(Settings s) {
     java.util.SortedSet<String> providers = new java.util.TreeSet<>();
     for (io.github.gpusizer.catalog.Offering o : s.catalog().offerings()) {
-      if (o.fabric().joinable()) {
+      if (o.joinable()) {
         return "";
       }
       providers.add(o.provider());

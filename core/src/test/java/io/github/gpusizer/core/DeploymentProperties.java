@@ -78,7 +78,7 @@ class DeploymentProperties {
   }
 
   @Test
-  void near_ties_go_to_fewer_nodes() {
+  void within_the_cost_tie_the_fastest_wins_and_near_time_ties_go_to_fewer_nodes() {
     qt().withExamples(EXAMPLES).forAll(GpuSizerProperties.tasks(), GpuSizerProperties.constraints())
         .checkAssert((task, c) -> {
           Recommendation rec = cheapest(c).apply(task).recommend();
@@ -87,10 +87,15 @@ class DeploymentProperties {
           }
           List<Option> options = rec.options();
           BigDecimal cheapest = options.stream().map(o -> o.cost().amount()).min(BigDecimal::compareTo).orElseThrow();
+          List<Option> costTie = options.stream()
+              .filter(o -> o.cost().amount().compareTo(cheapest.multiply(TIE)) <= 0).toList();
+          long fastest = costTie.stream().mapToLong(o -> o.wallTime().toNanos()).min().orElseThrow();
           Option best = rec.bestOrThrow();
+          // THEN the best is in the cost tie, as fast as its fastest within the time tie, and of those the fewest nodes
           assertThat(best.cost().amount()).isLessThanOrEqualTo(cheapest.multiply(TIE));
-          for (Option o : options) {
-            if (o.cost().amount().compareTo(cheapest.multiply(TIE)) <= 0) {
+          assertThat((double) best.wallTime().toNanos()).isLessThanOrEqualTo(fastest * (1 + TieRule.TIME_TIE));
+          for (Option o : costTie) {
+            if (o.wallTime().toNanos() <= fastest * (1 + TieRule.TIME_TIE)) {
               assertThat(best.instances()).isLessThanOrEqualTo(o.instances());
             }
           }

@@ -141,12 +141,13 @@ class WarningsCliTest {
 
   @Test
   void the_rationale_says_why_it_departs_from_the_seeds_gpu_counts() {
-    // GIVEN ImageNet on V100s with a 2 h deadline: 8 GPUs, the seed's classic configuration, are too slow
+    // GIVEN ImageNet on A100-40GBs (p4d, joined by EFA) with a 1 h deadline: 8 GPUs, the guide's classic
+    // configuration, are too slow
     JsonNode best = Cli.run("recommend", "--model", "resnet50", "--dataset", "imagenet-1k", "--epochs", "90",
-        "--deadline", "2h", "--gpu", "v100-sxm2-16gb", "--format", "json").json().path("best");
+        "--deadline", "1h", "--gpu", "a100-sxm4-40gb", "--format", "json").json().path("best");
     // THEN the rationale names the rule and the deadline that overrides it
     assertThat(best.path("rationale").asText()).contains("Baidu AIStudio's GPU guide suggests 8 GPUs for ImageNet")
-        .containsPattern("this uses [1-9][0-9] because 8 would need about [0-9.]+ h of steps against the 2.0 h deadline");
+        .containsPattern("this uses [1-9][0-9] because 8 would need about [0-9.]+ h of steps against the 1.0 h deadline");
 
     // AND COCO on one fast GPU says fewer meet the deadline for less
     JsonNode coco = Cli.run("recommend", "--model", "resnet50", "--dataset", "coco-2017", "--epochs", "12",
