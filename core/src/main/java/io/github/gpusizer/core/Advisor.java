@@ -298,7 +298,7 @@ final class Advisor {
   }
 
   /**
-   * Seed 000's GPU counts for its example data sets ("1 块 GPU：适合较小的数据集训练任务，如 Pascal VOC 等", "4 块 GPU：适合中等
+   * Baidu AIStudio's GPU selection guide's GPU counts for its example data sets ("1 块 GPU：适合较小的数据集训练任务，如 Pascal VOC 等", "4 块 GPU：适合中等
    * 数据集的训练任务，如 MS COCO 等", "8 块 GPU：经典配置", finish within 24 h), when an option departs from them: why.
    */
   private Optional<String> ruleOfThumb(Candidate c) {
@@ -325,15 +325,19 @@ final class Advisor {
     if (used == rule) {
       return Optional.empty();
     }
-    String head = "Baidu AIStudio's GPU guide suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name + "; this uses " + used
-        + " because ";
+    String head = "Baidu AIStudio's GPU guide suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name
+        + "; this uses " + used + " because ";
     Layout layout = c.fit().estimate().layout();
     double hours = c.wall().minus(c.startup()).minus(c.checkpoints()).toSeconds() / 3600.0 * used / rule;
-    // Sharded state (ZeRO-3, tensor or pipeline parallelism) grows about as 1 / GPUs: on fewer it would not fit.
+    // Sharded state (weights, gradients and optimizer state under ZeRO-3, tensor or pipeline parallelism) grows about
+    // as 1 / GPUs on fewer GPUs; activations and buffers do not: on fewer it would not fit only if the state's growth
+    // fills the card.
     MemoryEstimate m = c.fit().estimate().memory();
     boolean sharded = layout.zero() == ZeroStage.STAGE_3 || layout.tensorParallel() > 1
         || layout.pipelineParallel() > 1;
-    if (used > rule && sharded && m.perGpu().bytes() * (double) used / rule > m.capacity().bytes()) {
+    double state = m.breakdown().weights().bytes() + m.breakdown().gradients().bytes()
+        + m.breakdown().optimizer().bytes();
+    if (used > rule && sharded && m.perGpu().bytes() + state * ((double) used / rule - 1) > m.capacity().bytes()) {
       return Optional.of(head + "the training state needs sharding over more GPUs to fit in memory");
     }
     if (used > rule && hours > s.deadline().toSeconds() / 3600.0) {
