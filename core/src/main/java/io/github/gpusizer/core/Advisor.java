@@ -328,7 +328,9 @@ final class Advisor {
     String head = "Baidu AIStudio's GPU guide suggests " + Texts.plural(rule, "GPU", "GPUs") + " for " + name
         + "; this uses " + used + " because ";
     Layout layout = c.fit().estimate().layout();
-    double hours = c.wall().minus(c.startup()).minus(c.checkpoints()).toSeconds() / 3600.0 * used / rule;
+    // the same work on the rule's GPUs, at no worse than this option's scaling efficiency (more GPUs communicate more)
+    double hours = c.wall().minus(c.startup()).minus(c.checkpoints()).toSeconds() / 3600.0 * used / rule
+        * c.fit().estimate().performance().scalingEfficiency();
     // Sharded state (weights, gradients and optimizer state under ZeRO-3, tensor or pipeline parallelism) grows about
     // as 1 / GPUs on fewer GPUs; activations and buffers do not: on fewer it would not fit only if the state's growth
     // fills the card.
