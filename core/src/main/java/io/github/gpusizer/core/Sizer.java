@@ -140,11 +140,7 @@ public final class Sizer {
    * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
    */
   public synchronized Sizer maxGpus(int maxGpus) {
-    checkArgument(maxGpus >= 1, "maxGpus must be >= 1, was %s", maxGpus);
-    checkArgument(maxGpus <= GpuSizer.MAX_CLUSTER_GPUS, "maxGpus must be <= %s (the largest cluster the estimator models), "
-        + "was %s", GpuSizer.MAX_CLUSTER_GPUS, maxGpus);
-    requireUnset("maxGpus", this.maxGpus == 0 ? null : this.maxGpus);
-    this.maxGpus = maxGpus;
+    this.maxGpus = clusterCount("maxGpus", maxGpus, this.maxGpus);
     return this;
   }
 
@@ -156,11 +152,7 @@ public final class Sizer {
    * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
    */
   public synchronized Sizer minGpus(int minGpus) {
-    checkArgument(minGpus >= 1, "minGpus must be >= 1, was %s", minGpus);
-    checkArgument(minGpus <= GpuSizer.MAX_CLUSTER_GPUS, "minGpus must be <= %s (the largest cluster the estimator "
-        + "models), was %s", GpuSizer.MAX_CLUSTER_GPUS, minGpus);
-    requireUnset("minGpus", this.minGpus == 0 ? null : this.minGpus);
-    this.minGpus = minGpus;
+    this.minGpus = clusterCount("minGpus", minGpus, this.minGpus);
     return this;
   }
 
@@ -173,11 +165,7 @@ public final class Sizer {
    * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
    */
   public synchronized Sizer gpus(int gpus) {
-    checkArgument(gpus >= 1, "gpus must be >= 1, was %s", gpus);
-    checkArgument(gpus <= GpuSizer.MAX_CLUSTER_GPUS, "gpus must be <= %s (the largest cluster the estimator models), "
-        + "was %s", GpuSizer.MAX_CLUSTER_GPUS, gpus);
-    requireUnset("gpus", this.gpus == 0 ? null : this.gpus);
-    this.gpus = gpus;
+    this.gpus = clusterCount("gpus", gpus, this.gpus);
     return this;
   }
 
@@ -187,12 +175,20 @@ public final class Sizer {
    * @throws IllegalArgumentException if below 1 or above {@value GpuSizer#MAX_CLUSTER_GPUS}
    */
   public synchronized Sizer maxNodes(int maxNodes) {
-    checkArgument(maxNodes >= 1, "maxNodes must be >= 1, was %s", maxNodes);
-    checkArgument(maxNodes <= GpuSizer.MAX_CLUSTER_GPUS, "maxNodes must be <= %s (the largest cluster the estimator "
-        + "models), was %s", GpuSizer.MAX_CLUSTER_GPUS, maxNodes);
-    requireUnset("maxNodes", this.maxNodes == 0 ? null : this.maxNodes);
-    this.maxNodes = maxNodes;
+    this.maxNodes = clusterCount("maxNodes", maxNodes, this.maxNodes);
     return this;
+  }
+
+  /**
+   * A count of GPUs or nodes, checked: 1 up to {@value GpuSizer#MAX_CLUSTER_GPUS} (the largest cluster the estimator
+   * models), and set once ({@code earlier} 0 where unset).
+   */
+  private int clusterCount(String name, int value, int earlier) {
+    checkArgument(value >= 1, "%s must be >= 1, was %s", name, value);
+    checkArgument(value <= GpuSizer.MAX_CLUSTER_GPUS, "%s must be <= %s (the largest cluster the estimator models), "
+        + "was %s", name, GpuSizer.MAX_CLUSTER_GPUS, value);
+    requireUnset(name, earlier == 0 ? null : earlier);
+    return value;
   }
 
   /** Only offerings of these providers, e.g. {@code "aws", "aistudio"} (case-insensitive; default: all). */
