@@ -147,6 +147,9 @@ public final class GpuSizerCli implements Runnable {
     } else if (cause instanceof IOException io) {
       code = EXIT_BAD_INPUT;
       message = describe(io);
+    } else if (cause instanceof OutputFailedException) {
+      code = EXIT_INTERNAL;
+      message = cause.getMessage();
     } else {
       code = EXIT_INTERNAL;
       message = "internal error: " + cause + " (rerun with --debug and report the stack trace)";

@@ -22,6 +22,9 @@ final class Output {
     PrintWriter out = spec.commandLine().getOut();
     out.print(format == Format.CSV ? text : Printable.text(text));
     out.flush();
+    if (out.checkError()) { // a PrintWriter swallows write errors: a result that was not written is a failed run
+      throw new OutputFailedException();
+    }
   }
 
   /** {@code 80.0 GiB}; binary units, as nvidia-smi and PyTorch count. */
