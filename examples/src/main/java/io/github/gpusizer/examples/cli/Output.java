@@ -22,7 +22,9 @@ final class Output {
     PrintWriter out = spec.commandLine().getOut();
     out.print(format == Format.CSV ? text : Printable.text(text));
     out.flush();
-    if (out.checkError()) { // a PrintWriter swallows write errors: a result that was not written is a failed run
+    // PrintWriter and PrintStream swallow write errors (picocli's default writer wraps System.out, which keeps the
+    // flag itself): a result that was not written is a failed run
+    if (out.checkError() || System.out.checkError()) {
       throw new OutputFailedException();
     }
   }
