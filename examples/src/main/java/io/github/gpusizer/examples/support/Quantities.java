@@ -119,6 +119,12 @@ public final class Quantities {
    *
    * @throws IllegalArgumentException if the text is none of these or not positive
    */
+  /**
+   * The longest duration an option takes: 100 years, beyond any job, and a third of what the engine's nanosecond
+   * arithmetic carries (2^63 ns, 292 years), so that sums of a few such durations never overflow.
+   */
+  public static final Duration MAX_DURATION = Duration.ofDays(36_525);
+
   public static Duration duration(String field, String text) {
     String clean = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
     Duration result;
@@ -142,10 +148,12 @@ public final class Quantities {
         }
       }
       checkArgument(end > 0 && end == clean.length(), "%s must be %s, was '%s'", field, DURATION_FORMS, text);
-      checkArgument(seconds < 1e15, "%s is beyond any job's length, was '%s'", field, text);
+      checkArgument(seconds <= MAX_DURATION.getSeconds(), "%s must be at most 100 years (36525d), was '%s'", field,
+          text);
       result = Duration.ofMillis(Math.round(seconds * 1000));
     }
     checkArgument(!result.isNegative() && !result.isZero(), "%s must be > 0, was '%s'", field, text);
+    checkArgument(result.compareTo(MAX_DURATION) <= 0, "%s must be at most 100 years (36525d), was '%s'", field, text);
     return result;
   }
 

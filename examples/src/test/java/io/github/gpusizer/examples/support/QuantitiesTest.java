@@ -128,4 +128,16 @@ class QuantitiesTest {
       return back.compareTo(d) >= 0 && back.minus(d).getSeconds() < 60;
     });
   }
+
+  @Test
+  void a_duration_past_a_century_is_refused_where_it_is_read_whatever_its_spelling() {
+    // 9.3e9 s and ISO P100000000000D once passed the parse and overflowed the engine's nanoseconds (292 years)
+    for (String text : new String[] {"9300000000s", "P100000000000D", "36526d", "PT876625H"}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> Quantities.duration("--deadline", text))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("--deadline must be at most 100 years");
+    }
+    org.assertj.core.api.Assertions.assertThat(Quantities.duration("--deadline", "36525d"))
+        .isEqualTo(Quantities.MAX_DURATION);
+  }
 }
